@@ -1,0 +1,9 @@
+"""``python -m splendor_a11y`` runs the command line."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,14 @@
+"""The uniform random player: a yardstick for benchmarks and tests, not a real opponent."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Command, GameState, legal_commands
+
+__all__ = ["choose_random"]
+
+
+def choose_random(view: GameState, rng: random.Random) -> Command:
+    """Any legal command, each equally likely."""
+    return rng.choice(legal_commands(view))

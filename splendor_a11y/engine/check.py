@@ -1,0 +1,87 @@
+"""Judging a logged event by the rules: the log reader's one entry into the engine.
+
+Every event is compared with what ``rules`` would make from the same command in the
+same state, so a log and a live game can never disagree about a rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import CardSet
+from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, NobleVisited
+from .fold import evolve
+from .refusals import IllegalAction, Reason
+from .rules import action_event, automatic_event, command_for
+from .commands import ChooseNoble
+from .state import GameState, Phase, nobles_for
+
+__all__ = ["check", "check_and_apply"]
+
+
+def _check_setup(state: GameState, event: GameSetUp, card_set: CardSet) -> None:
+    if state.phase is not Phase.SETUP:
+        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="dealt_twice")
+    for level, deck in zip("abc", event.decks):
+        if Counter(deck) != Counter(card_set.level(level)):
+            raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
+    wanted = nobles_for(len(state.players))
+    if len(event.nobles) != wanted or len(set(event.nobles)) != wanted:
+        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="nobles", wanted=wanted)
+    if any(noble not in card_set.nobles for noble in event.nobles):
+        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="nobles", wanted=wanted)
+    if not 0 <= event.first_player < len(state.players):
+        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="first_player")
+
+
+def check(state: GameState, event: Event, card_set: CardSet) -> None:
+    """Accept an event that the rules allow here, or raise why not.
+
+    Raises:
+        IllegalAction: the rule broken, or MISMATCH when the event names the wrong card,
+            gold or result.
+    """
+    if isinstance(event, GameSetUp):
+        _check_setup(state, event, card_set)
+        return
+    if state.phase is Phase.SETUP:
+        raise IllegalAction(Reason.NOT_DEALT, state.current)
+    if isinstance(event, GameEnded):
+        expected = automatic_event(state)
+        if not isinstance(expected, GameEnded):
+            raise IllegalAction(Reason.MISMATCH, state.current, what="early_end")
+        if expected != event:
+            raise IllegalAction(Reason.MISMATCH, state.current, what="result",
+                                logged=event.winners, actual=expected.winners)
+        return
+    if state.phase in (Phase.OVER, Phase.ENDING):
+        raise IllegalAction(Reason.GAME_OVER, state.current)
+    if event.player != state.current:
+        raise IllegalAction(Reason.WRONG_PLAYER, state.current, logged=event.player)
+    if isinstance(event, NobleVisited):
+        place = state.nobles.index(event.noble) + 1 if event.noble in state.nobles else len(state.nobles) + 1
+        action_event(state, ChooseNoble(place))
+        return
+    command = command_for(event)
+    if command is None:
+        raise IllegalAction(Reason.BAD_SOURCE, state.current, source=getattr(event, "source", ""))
+    expected = action_event(state, command)
+    if expected == event:
+        return
+    if isinstance(event, CardReserved | CardBought) and isinstance(expected, CardReserved | CardBought):
+        if expected.card != event.card:
+            raise IllegalAction(Reason.MISMATCH, state.current, what="card", place=event.source,
+                                logged=event.card, actual=expected.card)
+    if isinstance(event, CardReserved) and isinstance(expected, CardReserved):
+        raise IllegalAction(Reason.MISMATCH, state.current, what="gold", logged=event.gold, actual=expected.gold)
+    raise IllegalAction(Reason.MISMATCH, state.current, what="event")
+
+
+def check_and_apply(state: GameState, event: Event, card_set: CardSet) -> GameState:
+    """The checked fold of one event.
+
+    Raises:
+        IllegalAction: as ``check``.
+    """
+    check(state, event, card_set)
+    return evolve(state, event)

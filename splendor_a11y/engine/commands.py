@@ -1,0 +1,79 @@
+"""What a player (human or bot) asks to do: imperative, frozen commands.
+
+Each command has a canonical ``str()`` in the game prompt's syntax, so a hint or a
+bot's choice can be told to the player as the very words they would type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
+
+__all__ = ["Buy", "ChooseNoble", "Command", "Pass", "Reserve", "ReturnTokens", "TakeGems"]
+
+
+def _letters(gems: GemCounts) -> str:
+    return "".join(gem.value * n for gem, n in zip(GEMS, gems))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGems:
+    """Take three different gems (fewer when the supply lacks colours) or two alike."""
+
+    gems: GemCounts
+
+    def __str__(self) -> str:
+        return f"take {_letters(self.gems)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reserve:
+    """Reserve a face-up card or the top of a deck, taking a gold if any is left."""
+
+    place: Slot | DeckTop
+
+    def __str__(self) -> str:
+        return f"reserve {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy a face-up card or one from your hand; ``pay`` spells out the payment."""
+
+    place: Slot | HandSlot
+    pay: GemCounts | None = None
+
+    def __str__(self) -> str:
+        return f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnTokens:
+    """Give tokens back to the supply to come down to ten."""
+
+    gems: GemCounts
+
+    def __str__(self) -> str:
+        return f"return {_letters(self.gems)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNoble:
+    """Choose which qualifying noble visits you; ``index`` is its 1-based table place."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"noble {self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Do nothing: legal only when no action is possible."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Command = TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass

@@ -1,0 +1,105 @@
+"""What happened: one frozen class per event of the log format (SPEC section 4).
+
+Each class carries ``kind``, its tag in the log; field names follow the JSON keys,
+except ``source`` for the key ``from`` (a Python keyword). The JSON codec lives in
+``log``, not here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..cards import Card, Noble
+from ..notation import GemCounts
+
+__all__ = [
+    "CardBought",
+    "CardReserved",
+    "Event",
+    "GameEnded",
+    "GameSetUp",
+    "GemsTaken",
+    "NobleVisited",
+    "Passed",
+    "TokensReturned",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetUp:
+    """The whole deal: each deck in draw order (first four face up), the nobles, who starts."""
+
+    kind: ClassVar[str] = "game_set_up"
+    decks: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    nobles: tuple[Noble, ...]
+    first_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GemsTaken:
+    """A player took gems from the supply."""
+
+    kind: ClassVar[str] = "gems_taken"
+    player: int
+    gems: GemCounts
+
+
+@dataclass(frozen=True, slots=True)
+class CardReserved:
+    """A player reserved a card from a slot (``a2``) or a deck top (``deck a``)."""
+
+    kind: ClassVar[str] = "card_reserved"
+    player: int
+    source: str
+    card: Card
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardBought:
+    """A player bought a card from a slot (``b1``) or their hand (``h2``)."""
+
+    kind: ClassVar[str] = "card_bought"
+    player: int
+    source: str
+    card: Card
+    paid: GemCounts
+
+
+@dataclass(frozen=True, slots=True)
+class TokensReturned:
+    """A player over ten tokens gave some back."""
+
+    kind: ClassVar[str] = "tokens_returned"
+    player: int
+    gems: GemCounts
+
+
+@dataclass(frozen=True, slots=True)
+class NobleVisited:
+    """A noble visited a player at the end of their turn."""
+
+    kind: ClassVar[str] = "noble_visited"
+    player: int
+    noble: Noble
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """A player with no legal action passed."""
+
+    kind: ClassVar[str] = "passed"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is over: final scores and the winners (more than one when shared)."""
+
+    kind: ClassVar[str] = "game_ended"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = GameSetUp | GemsTaken | CardReserved | CardBought | TokensReturned | NobleVisited | Passed | GameEnded

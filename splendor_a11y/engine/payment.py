@@ -1,0 +1,55 @@
+"""Paying for a card: bonuses first, then gems, gold as wild; no change is given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..notation import COLOURS, Gem, GemCounts
+from .refusals import IllegalAction, Reason
+
+__all__ = ["default_payment", "explicit_payment", "needed"]
+
+
+def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
+    """What is left to pay in gems once bonuses are counted (never below zero)."""
+    return GemCounts([max(0, c - b) for c, b in zip(cost[:5], bonuses[:5])] + [0])
+
+
+def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
+    """Coloured gems first, gold only for the shortfall; None when even gold cannot cover it."""
+    paid = [min(n, t) for n, t in zip(need[:5], tokens[:5])]
+    gold = sum(need[:5]) - sum(paid)
+    if gold > tokens[5]:
+        return None
+    return GemCounts(paid + [gold])
+
+
+def explicit_payment(
+    need: GemCounts,
+    tokens: GemCounts,
+    pay: GemCounts,
+    refuse: Callable[..., IllegalAction],
+) -> GemCounts:
+    """Check a payment the player spelled out: held, never more than needed, covering all.
+
+    Gold may stand in for any gem, even one the player holds.
+
+    Raises:
+        IllegalAction: from ``refuse`` with the reason and its numbers.
+    """
+    for gem in Gem:
+        if pay.get(gem) > tokens.get(gem):
+            raise refuse(Reason.PAY_NOT_HELD, gem=gem, named=pay.get(gem), held=tokens.get(gem))
+    for gem in COLOURS:
+        if pay.get(gem) > need.get(gem):
+            raise refuse(Reason.PAY_TOO_MUCH, need=need)
+    unpaid = sum(need[:5]) - sum(pay[:5])
+    gold = pay.get(Gem.GOLD)
+    if gold > unpaid:
+        raise refuse(Reason.PAY_TOO_MUCH, need=need)
+    if gold < unpaid:
+        left: dict[str, Any] = {"unpaid": GemCounts([n - p for n, p in zip(need[:5], pay[:5])] + [0]),
+                                "gold_short": unpaid - gold}
+        raise refuse(Reason.PAY_TOO_LITTLE, **left)
+    return pay

@@ -1,0 +1,66 @@
+"""Why the rules refuse something: a reason code and the numbers behind it.
+
+The engine never writes sentences for players; ``narration`` turns a refusal into one
+sentence in rule terms from the catalogue in ``messages``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from ..errors import SplendorError
+
+__all__ = ["IllegalAction", "Reason"]
+
+
+class Reason(Enum):
+    """Every way a command or a logged event can break the rules."""
+
+    GAME_OVER = "game_over"
+    NOT_DEALT = "not_dealt"
+    RETURN_DUE = "return_due"
+    NOBLE_DUE = "noble_due"
+    NO_RETURN_DUE = "no_return_due"
+    NO_NOBLE_DUE = "no_noble_due"
+    TAKE_NOTHING = "take_nothing"
+    TAKE_GOLD = "take_gold"
+    TAKE_TOO_MANY = "take_too_many"
+    TAKE_MIXED = "take_mixed"
+    TAKE_EMPTY_PILE = "take_empty_pile"
+    TAKE_TWO_LOW = "take_two_low"
+    TAKE_MORE_COLOURS = "take_more_colours"
+    HAND_FULL = "hand_full"
+    NO_SUCH_SLOT = "no_such_slot"
+    EMPTY_SLOT = "empty_slot"
+    EMPTY_DECK = "empty_deck"
+    NO_SUCH_HAND_CARD = "no_such_hand_card"
+    CANNOT_AFFORD = "cannot_afford"
+    PAY_NOT_HELD = "pay_not_held"
+    PAY_TOO_MUCH = "pay_too_much"
+    PAY_TOO_LITTLE = "pay_too_little"
+    RETURN_WRONG_COUNT = "return_wrong_count"
+    RETURN_NOT_HELD = "return_not_held"
+    NO_SUCH_NOBLE = "no_such_noble"
+    NOBLE_GONE = "noble_gone"
+    NOBLE_NOT_MET = "noble_not_met"
+    PASS_NOT_ALLOWED = "pass_not_allowed"
+    WRONG_PLAYER = "wrong_player"
+    MISMATCH = "mismatch"
+    BAD_SOURCE = "bad_source"
+    BAD_SETUP = "bad_setup"
+
+
+class IllegalAction(SplendorError):
+    """A command or event the rules do not allow; the state is left unchanged.
+
+    ``details`` holds the numbers a sentence needs (gems, counts, places, cards);
+    ``player`` is the seat that tried it.
+    """
+
+    def __init__(self, reason: Reason, player: int, **details: Any) -> None:
+        self.reason = reason
+        self.player = player
+        self.details = details
+        shown = ", ".join(f"{key}={value}" for key, value in details.items())
+        super().__init__(f"{reason.value} (player {player}{', ' + shown if shown else ''})")

@@ -1,0 +1,190 @@
+"""The game state: immutable values folded from events, and read-only queries on them.
+
+Phases say whose decision the game waits for and of what kind (OpenSpiel's "current
+player"): an action, a return of tokens over ten, a choice among nobles, or the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..cards import Card, Noble
+from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot
+
+__all__ = [
+    "GOLD_TOKENS",
+    "TOKEN_LIMIT",
+    "WINNING_POINTS",
+    "GameState",
+    "Phase",
+    "PlayerState",
+    "Reserved",
+    "gems_per_colour",
+    "nobles_for",
+]
+
+GOLD_TOKENS = 5
+TOKEN_LIMIT = 10
+HAND_LIMIT = 3
+WINNING_POINTS = 15
+ROW_SLOTS = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def gems_per_colour(players: int) -> int:
+    """Gems of each colour in the supply: 4, 5 or 7 for 2, 3 or 4 players."""
+    return {2: 4, 3: 5, 4: 7}[players]
+
+
+def nobles_for(players: int) -> int:
+    """Nobles revealed: one more than the players."""
+    return players + 1
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    SETUP = "setup"
+    """Nothing dealt yet; the next event must be ``game_set_up``."""
+    ACTION = "action"
+    """The current player chooses one of the four actions (or passes)."""
+    RETURN = "return"
+    """The current player holds more than ten tokens and must return the excess."""
+    NOBLE = "noble"
+    """The current player qualifies for nobles; one visits (a choice when several)."""
+    ENDING = "ending"
+    """The last turn is over; the result is due."""
+    OVER = "over"
+    """The game has ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reserved:
+    """A card in a hand. ``card`` is None in a view where its owner drew it blind."""
+
+    card: Card | None
+    level: str
+    blind: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One seat: tokens, bonuses and points kept up to date for speed."""
+
+    name: str
+    tokens: GemCounts
+    bonuses: GemCounts
+    points: int
+    bought: tuple[Card, ...] = ()
+    reserved: tuple[Reserved, ...] = ()
+    nobles: tuple[Noble, ...] = ()
+
+    @property
+    def token_count(self) -> int:
+        """All tokens held, gold included."""
+        return sum(self.tokens)
+
+    def bought_of(self, gem: object) -> int:
+        """How many bought cards give this bonus."""
+        return sum(1 for card in self.bought if card.bonus == gem)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment. ``decks`` hold the cards still to draw, top first.
+
+    In a player's view (see ``view``) hidden cards are None: decks keep their length.
+    """
+
+    players: tuple[PlayerState, ...]
+    supply: GemCounts
+    rows: tuple[tuple[Card | None, ...], ...]
+    decks: tuple[tuple[Card | None, ...], ...]
+    nobles: tuple[Noble | None, ...]
+    current: int
+    first_player: int
+    phase: Phase
+    turn: int = 0
+    passes: int = 0
+    winners: tuple[int, ...] = ()
+    modules: tuple[str, ...] = ()
+
+    @classmethod
+    def new(cls, names: tuple[str, ...], modules: tuple[str, ...] = ()) -> GameState:
+        """A table before the deal: the players seated, nothing on it yet.
+
+        Raises:
+            ValueError: for fewer than 2 or more than 4 players.
+        """
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise ValueError(f"Splendor is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        empty = GemCounts()
+        return cls(
+            players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0) for n in names),
+            supply=empty,
+            rows=((), (), ()),
+            decks=((), (), ()),
+            nobles=(),
+            current=0,
+            first_player=0,
+            phase=Phase.SETUP,
+            modules=modules,
+        )
+
+    @property
+    def player(self) -> PlayerState:
+        """The player whose decision the game waits for."""
+        return self.players[self.current]
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1: every player has one turn per round."""
+        return self.turn // len(self.players) + 1
+
+    @property
+    def is_over(self) -> bool:
+        """True once the result is in."""
+        return self.phase is Phase.OVER
+
+    def card_at(self, place: Slot | DeckTop | HandSlot) -> Card | None:
+        """The card at a place for the current player, or None when empty or unknown."""
+        if isinstance(place, Slot):
+            row = self.rows[LEVELS.index(place.level)]
+            return row[place.index - 1] if place.index <= len(row) else None
+        if isinstance(place, DeckTop):
+            deck = self.decks[LEVELS.index(place.level)]
+            return deck[0] if deck else None
+        hand = self.player.reserved
+        return hand[place.index - 1].card if place.index <= len(hand) else None
+
+    def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
+        """Table places (0-based) of nobles whose requirement the player's bonuses meet."""
+        bonuses = self.players[self.current if seat is None else seat].bonuses
+        return tuple(
+            i for i, noble in enumerate(self.nobles) if noble is not None and bonuses.covers(noble.requirement)
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        """Every player's prestige points."""
+        return tuple(p.points for p in self.players)
+
+    def leaders(self) -> tuple[int, ...]:
+        """Who would win now: most points, then fewest cards bought; several when still tied."""
+        best = max(p.points for p in self.players)
+        tied = [i for i, p in enumerate(self.players) if p.points == best]
+        fewest = min(len(self.players[i].bought) for i in tied)
+        return tuple(i for i in tied if len(self.players[i].bought) == fewest)
+
+    def tie_broken_by_cards(self) -> bool:
+        """True when the most points were shared and fewest cards decided (or split) it."""
+        best = max(p.points for p in self.players)
+        return sum(1 for p in self.players if p.points == best) > 1
+
+
+def bonuses_from(cards: tuple[Card, ...]) -> GemCounts:
+    """The bonus counts a set of bought cards gives (gold always 0)."""
+    counts = [0] * 6
+    for card in cards:
+        counts[COLOURS.index(card.bonus)] += 1
+    return GemCounts(counts)

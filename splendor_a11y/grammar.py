@@ -1,0 +1,196 @@
+"""The game prompt's language: typed words into a command or a query.
+
+Pure and free of prompt_toolkit. One table (``COMMANDS``) drives parsing, ``help`` and
+Tab completion, so they can never disagree. Unique prefixes and aliases work.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .engine import Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
+from .errors import SplendorError
+from .notation import LEVELS, DeckTop, GemCounts, HandSlot, NotationError, Slot, gem_from_code, parse_place
+
+__all__ = ["COMMANDS", "CommandSpec", "GrammarError", "Query", "find_command", "parse_line"]
+
+MAX_LINE = 200
+
+
+class GrammarError(SplendorError):
+    """Typed words the prompt does not understand; the message says what would work."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One word of the prompt: its name, aliases, usage and one-line help."""
+
+    name: str
+    usage: str
+    summary: str
+    action: bool = False
+    aliases: tuple[str, ...] = ()
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("take", "take ser | take 2s", "take three different gems, or two of one colour from a pile of 4 or more", True),
+    CommandSpec("reserve", "reserve a2 | reserve deck c", "reserve a face-up card or the top of a deck, and take a gold if any is left", True),
+    CommandSpec("buy", "buy b1 | buy h2 | buy c3 pay 3d 2g", "buy a face-up card or one from your hand; pay spells out the gems, gold included", True),
+    CommandSpec("return", "return so | return 2s", "give back tokens when you hold more than 10", True),
+    CommandSpec("noble", "noble 2", "choose which noble visits you when several qualify", True),
+    CommandSpec("pass", "pass", "pass, only when no action is possible", True),
+    CommandSpec("board", "board", "read the three rows, level c to a, then the nobles", aliases=("table",)),
+    CommandSpec("row", "row b | b", "read one row of face-up cards; a level letter alone does the same"),
+    CommandSpec("look", "look b2 | b2 | h1", "describe one card in words, and what it would cost you; a place alone does the same", aliases=("card",)),
+    CommandSpec("nobles", "nobles", "read the nobles on the table"),
+    CommandSpec("supply", "supply", "read the tokens left in the supply", aliases=("bank",)),
+    CommandSpec("me", "me", "your points, tokens, bonuses, hand and nobles", aliases=("status", "self")),
+    CommandSpec("players", "players", "every player's points, tokens, bonuses, hand and nobles", aliases=("scores", "all")),
+    CommandSpec("hand", "hand", "your reserved cards"),
+    CommandSpec("afford", "afford", "the cards you can buy now, and what each would cost", aliases=("can",)),
+    CommandSpec("last", "last | last 10", "the last announcements of the game, 5 unless you say how many", aliases=("history",)),
+    CommandSpec("repeat", "repeat", "say the last announcement again", aliases=("again",)),
+    CommandSpec("words", "words", "describe cards and gems in full words"),
+    CommandSpec("codes", "codes", "describe cards and gems in braille-edition codes, the default"),
+    CommandSpec("speech", "speech on | speech off", "turn the game's own speech on or off"),
+    CommandSpec("help", "help | help take", "list the commands and keys, or explain one command", aliases=("?",)),
+    CommandSpec("quit", "quit", "stop; the game is already saved and can be resumed", aliases=("exit", "q")),
+)
+
+_BY_NAME = {spec.name: spec for spec in COMMANDS}
+_ALIASES = {alias: spec for spec in COMMANDS for alias in spec.aliases}
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A question or a setting: never changes the game."""
+
+    name: str
+    argument: str = ""
+
+
+def _distance(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            cost = previous[j - 1] + (x != y)
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                cost = min(cost, previous[j - 2] + 1 if j >= 2 else cost)
+            current.append(min(previous[j] + 1, current[j - 1] + 1, cost))
+        previous = current
+    return previous[-1]
+
+
+def find_command(word: str) -> CommandSpec:
+    """The command a word names: exact, alias, or unique prefix.
+
+    Raises:
+        GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
+    """
+    lowered = word.lower()
+    if lowered in _BY_NAME:
+        return _BY_NAME[lowered]
+    if lowered in _ALIASES:
+        return _ALIASES[lowered]
+    matches = [spec for spec in COMMANDS if spec.name.startswith(lowered)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        names = [m.name for m in matches]
+        raise GrammarError(f"\"{word}\" could be {', '.join(names[:-1])} or {names[-1]}; type more letters.")
+    nearest = min(COMMANDS, key=lambda spec: _distance(lowered, spec.name))
+    if _distance(lowered, nearest.name) <= max(2, len(lowered) // 2):
+        raise GrammarError(f"Unknown command \"{word}\". Did you mean {nearest.name}?")
+    raise GrammarError(f"Unknown command \"{word}\". Type help for the list of commands.")
+
+
+def parse_gems(words: str, verb: str) -> GemCounts:
+    """Gems as letters (``ser``, ``s e r``, ``ss``) or counts (``2s``, ``1s 1o``).
+
+    Raises:
+        GrammarError: when nothing is named or a code is unknown.
+    """
+    compact = words.replace(" ", "")
+    if not compact:
+        raise GrammarError(f"Say which gems to {verb}, for example {verb} ser or {verb} 2s.")
+    try:
+        if re.search(r"\d", compact):
+            return GemCounts.parse(words)
+        counts = [0] * 6
+        for letter in compact:
+            counts[gem_from_code(letter, words).index] += 1
+        return GemCounts(counts)
+    except NotationError as error:
+        raise GrammarError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+
+
+def _place(words: str, verb: str) -> Slot | DeckTop | HandSlot:
+    if not words:
+        raise GrammarError(f"Say which card to {verb}, for example {verb} b1.")
+    try:
+        return parse_place(words)
+    except NotationError as error:
+        raise GrammarError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+
+
+def _action(spec: CommandSpec, rest: str) -> Command:
+    if spec.name == "take":
+        return TakeGems(parse_gems(rest, "take"))
+    if spec.name == "return":
+        return ReturnTokens(parse_gems(rest, "return"))
+    if spec.name == "reserve":
+        place = _place(rest, "reserve")
+        if isinstance(place, HandSlot):
+            raise GrammarError("You can reserve a face-up card like a2 or a deck top like deck c, not a card in your hand.")
+        return Reserve(place)
+    if spec.name == "buy":
+        match = re.match(r"^(.*?)(?:\s*\bpay\b\s*(.*))?$", rest, re.IGNORECASE)
+        assert match is not None
+        where, pay = match.group(1), match.group(2)
+        place = _place(where.strip(), "buy")
+        if isinstance(place, DeckTop):
+            raise GrammarError("You cannot buy from a deck: reserve its top card first, or buy a face-up card like b1.")
+        return Buy(place, parse_gems(pay, "pay") if pay is not None else None)
+    if spec.name == "noble":
+        if not rest.isdigit():
+            raise GrammarError("Say which noble by its number, for example noble 2.")
+        return ChooseNoble(int(rest))
+    return Pass()
+
+
+def parse_line(line: str) -> Command | Query | None:
+    """One typed line into a command, a query, or None for an empty line.
+
+    Raises:
+        GrammarError: with a sentence that says what would work.
+    """
+    if len(line) > MAX_LINE:
+        raise GrammarError(f"That line is {len(line)} characters long; commands are short, like take ser.")
+    if any(not ch.isprintable() for ch in line):
+        raise GrammarError("That line has control characters in it; please type it again.")
+    words = line.strip()
+    if not words:
+        return None
+    head, _, rest = words.partition(" ")
+    rest = " ".join(rest.split())
+    lowered = head.lower()
+    if lowered in LEVELS and not rest:
+        return Query("row", lowered)
+    if re.fullmatch(r"[abch]\d+", lowered) and not rest:
+        return Query("look", lowered)
+    if lowered == "deck" and rest:
+        return Query("look", f"deck {rest}")
+    spec = find_command(head)
+    if spec.action:
+        return _action(spec, rest)
+    if spec.name == "row" and rest.lower() not in LEVELS:
+        raise GrammarError("Say which row: row a, row b or row c.")
+    if spec.name == "look":
+        _place(rest, "look at")
+    if spec.name == "last" and rest and not rest.isdigit():
+        raise GrammarError("Say how many, for example last 10.")
+    if spec.name == "speech" and rest.lower() not in ("on", "off"):
+        raise GrammarError("Say speech on or speech off.")
+    return Query(spec.name, rest.lower())

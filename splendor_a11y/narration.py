@@ -1,0 +1,238 @@
+"""Events, refusals and turn prompts as sentences, for one listener.
+
+Pure: given the states before and after an event and who is listening, it returns one
+line of plain text, leading with who did what, then the detail in notation, then the
+running total. "You" for the listener; others by name. Templates come from
+``messages``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card
+from .describe import card_words
+from .engine import (
+    WINNING_POINTS,
+    CardBought,
+    CardReserved,
+    Event,
+    GameEnded,
+    GameSetUp,
+    GameState,
+    GemsTaken,
+    IllegalAction,
+    NobleVisited,
+    Passed,
+    Phase,
+    TokensReturned,
+    legal_commands,
+)
+from .messages import counts_in_words, gem_name, join_words, plural, text
+from .notation import LEVELS, Gem, GemCounts, Slot, parse_place
+
+__all__ = ["Narrator", "Verbosity"]
+
+
+class Verbosity(Enum):
+    """Codes (the braille-edition notation, the default) or full words."""
+
+    NOTATION = "notation"
+    WORDS = "words"
+
+
+@dataclass(frozen=True, slots=True)
+class Narrator:
+    """Tells a game to one listener (``viewer`` is their seat; None tells all as a spectator)."""
+
+    viewer: int | None = None
+    verbosity: Verbosity = Verbosity.NOTATION
+
+    # ---- small pieces -----------------------------------------------------------
+
+    def card(self, card: Card | None) -> str:
+        """A card in the chosen verbosity."""
+        if card is None:
+            return text("nothing")
+        return card.text if self.verbosity is Verbosity.NOTATION else f"{card.text}, {card_words(card)}"
+
+    def gems(self, counts: GemCounts) -> str:
+        """Gem counts in the chosen verbosity; ``nothing`` when empty."""
+        if not counts.total:
+            return text("nothing")
+        return str(counts) if self.verbosity is Verbosity.NOTATION else counts_in_words(counts)
+
+    def tokens(self, counts: GemCounts) -> str:
+        """Tokens held; ``none`` when empty."""
+        return self.gems(counts) if counts.total else text("tokens.none")
+
+    @staticmethod
+    def points(n: int) -> str:
+        """``7 points``."""
+        return plural(n, "points.short.one", "points.short.many")
+
+    @staticmethod
+    def hand(n: int) -> str:
+        """``1 card``, ``no cards``."""
+        return plural(n, "hand.one", "hand.many", "hand.none")
+
+    def is_you(self, seat: int) -> bool:
+        """True when the seat is the listener."""
+        return self.viewer is not None and seat == self.viewer
+
+    def _say(self, key: str, seat: int, state: GameState, **fields: object) -> str:
+        suffix = ".you" if self.is_you(seat) else ".other"
+        return text(key + suffix, name=state.players[seat].name, **fields)
+
+    # ---- events -----------------------------------------------------------------
+
+    def start(self, state: GameState) -> str:
+        """The opening line: order of play, the nobles, where help is."""
+        count = len(state.players)
+        order = [state.players[(state.first_player + i) % count].name for i in range(count)]
+        if self.viewer is not None:
+            order = [text("you") if name == state.players[self.viewer].name else name for name in order]
+        nobles = join_words([f"{i + 1}: {n.text}" for i, n in enumerate(state.nobles) if n is not None])
+        return text("event.start", order=join_words(order), nobles=nobles)
+
+    def _refill(self, before: GameState, after: GameState, source: str) -> str:
+        place = parse_place(source)
+        if not isinstance(place, Slot):
+            return ""
+        card = after.rows[LEVELS.index(place.level)][place.index - 1]
+        if card is None:
+            return text("event.refill_empty", place=source, level=place.level)
+        return text("event.refill", place=source, card=self.card(card))
+
+    def _last_round(self, before: GameState, after: GameState, seat: int) -> str:
+        was_reached = any(p.points >= WINNING_POINTS for p in before.players)
+        if was_reached or after.players[seat].points < WINNING_POINTS:
+            return ""
+        if self.is_you(seat):
+            return text("event.last_round.you")
+        return text("event.last_round", name=after.players[seat].name)
+
+    def event(self, event: Event, before: GameState, after: GameState) -> str:
+        """One event as one line."""
+        match event:
+            case GameSetUp():
+                return self.start(after)
+            case GemsTaken(player=seat, gems=gems):
+                held = after.players[seat].tokens
+                return self._say("event.gems_taken", seat, after, gems=self.gems(gems),
+                                 count=held.total, tokens=self.tokens(held))
+            case TokensReturned(player=seat, gems=gems):
+                held = after.players[seat].tokens
+                return self._say("event.returned", seat, after, gems=self.gems(gems),
+                                 count=held.total, tokens=self.tokens(held))
+            case CardReserved(player=seat, source=source, card=card, gold=gold):
+                you = self.is_you(seat)
+                gold_words = (text("event.gold") if you else text("event.gold.other")) if gold else ""
+                hand = self.hand(len(after.players[seat].reserved))
+                if source.startswith("deck"):
+                    shown = self.card(card) if (you or self.viewer is None) else ""
+                    return self._say("event.reserved_blind", seat, after, card=shown, level=source[-1],
+                                     gold=gold_words, hand=hand)
+                return self._say("event.reserved", seat, after, card=self.card(card), place=source,
+                                 gold=gold_words, hand=hand, refill=self._refill(before, after, source))
+            case CardBought(player=seat, source=source, card=card, paid=paid):
+                line = self._say("event.bought", seat, after, card=self.card(card), place=source,
+                                 paid=self.gems(paid), points=self.points(after.players[seat].points),
+                                 refill=self._refill(before, after, source))
+                return line + self._last_round(before, after, seat)
+            case NobleVisited(player=seat, noble=noble):
+                line = self._say("event.noble", seat, after, noble=noble.text,
+                                 points=self.points(after.players[seat].points))
+                return line + self._last_round(before, after, seat)
+            case Passed(player=seat):
+                return self._say("event.passed", seat, after)
+            case GameEnded():
+                return self.result(after)
+        raise TypeError(f"not an event: {event!r}")
+
+    def result(self, state: GameState) -> str:
+        """Every score, the winner, and the tie-break when it decided."""
+        scores = ", ".join(
+            text("score", name=self._name(i, state), points=self.points(p.points))
+            for i, p in enumerate(state.players)
+        )
+        winners = state.winners or state.leaders()
+        if len(winners) > 1:
+            result = text("result.shared", names=join_words([self._name(i, state) for i in winners]))
+        elif state.tie_broken_by_cards():
+            best = max(p.points for p in state.players)
+            others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
+            result = text("result.tie_broken", name=self._name(winners[0], state),
+                          cards=len(state.players[winners[0]].bought), others=join_words([str(n) for n in others]))
+        elif self.is_you(winners[0]):
+            result = text("result.you_win")
+        else:
+            result = text("result.wins", name=state.players[winners[0]].name)
+        deadlock = state.passes >= len(state.players)
+        return text("event.ended.deadlock" if deadlock else "event.ended", scores=scores, result=result)
+
+    def _name(self, seat: int, state: GameState) -> str:
+        return text("you") if self.is_you(seat) else state.players[seat].name
+
+    # ---- turns ------------------------------------------------------------------
+
+    def turn(self, state: GameState) -> str:
+        """What the game waits for from whom, said at the start of each decision."""
+        seat = state.current
+        player = state.players[seat]
+        if not self.is_you(seat):
+            return text("turn.other", name=player.name)
+        if state.phase is Phase.RETURN:
+            example = legal_commands(state)[0]
+            return text("turn.return.you", held=player.token_count, excess=player.token_count - 10,
+                        example=str(example).split(" ", 1)[1])
+        if state.phase is Phase.NOBLE:
+            choices = [f"noble {i + 1}, {state.nobles[i]}" for i in state.qualifying_nobles()]
+            return text("turn.noble.you", choices=join_words(choices))
+        return text("turn.you", name=player.name, points=self.points(player.points),
+                    tokens=self.tokens(player.tokens), hand=self.hand(len(player.reserved)))
+
+    # ---- refusals ---------------------------------------------------------------
+
+    def refusal(self, error: IllegalAction, state: GameState) -> str:
+        """The engine's reason as one sentence in rule terms."""
+        seat = error.player
+        you = self.is_you(seat)
+        name = state.players[seat].name if 0 <= seat < len(state.players) else "?"
+        subject = text("you") if you else name
+        fields: dict[str, object] = {
+            "subject": subject,
+            "subject_lower": subject.lower() if you else name,
+            "possessive": text("your") if you else text("possessive", name=name),
+            "s": "" if you else "s",
+        }
+        for key, value in error.details.items():
+            fields[key] = self._detail(value)
+        gem = error.details.get("gem")
+        if isinstance(gem, Gem):
+            fields["gem_one"] = f"a {gem_name(gem)}" if gem is not Gem.EMERALD else f"an {gem_name(gem)}"
+            fields["gem_many"] = gem_name(gem, 2)
+            fields["code"] = gem.value
+        if "expected" not in fields:
+            fields["expected"] = name
+        if isinstance(error.details.get("logged"), int) and error.reason.value == "wrong_player":
+            logged = error.details["logged"]
+            fields["logged"] = state.players[logged].name if 0 <= logged < len(state.players) else str(logged)
+        key = f"refuse.{error.reason.value}"
+        for sub in ("what", "problem"):
+            if sub in error.details:
+                key += f".{error.details[sub]}"
+        sentence = text(key, **fields)
+        return sentence[0].upper() + sentence[1:]
+
+    def _detail(self, value: object) -> object:
+        if isinstance(value, Card):
+            return self.card(value)
+        if isinstance(value, GemCounts):
+            return self.gems(value)
+        if isinstance(value, tuple) and value and all(isinstance(v, Gem) for v in value):
+            return " ".join(v.value for v in value)
+        if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+            return join_words([f"noble {v}" for v in value])
+        return value

@@ -1,0 +1,261 @@
+"""The braille-edition notation: gem codes, gem counts, card heads and places.
+
+Every value has one canonical written form and one lenient parser, so that what a
+player types in any order or case and what the log stores mean the same thing.
+This module imports nothing else from the package.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .errors import SplendorError
+
+__all__ = [
+    "COLOURS",
+    "GEMS",
+    "LEVELS",
+    "DeckTop",
+    "Gem",
+    "GemCounts",
+    "HandSlot",
+    "NotationError",
+    "Place",
+    "Slot",
+    "parse_card_head",
+    "parse_place",
+]
+
+
+class NotationError(SplendorError, ValueError):
+    """A code that does not follow the notation; the message says exactly what is wrong."""
+
+
+class Gem(StrEnum):
+    """A gem code, declared in the canonical order d s e r o, gold last."""
+
+    DIAMOND = "d"
+    SAPPHIRE = "s"
+    EMERALD = "e"
+    RUBY = "r"
+    ONYX = "o"
+    GOLD = "g"
+
+    @property
+    def index(self) -> int:
+        """Position in the canonical order, the index into a ``GemCounts``."""
+        return _GEM_INDEX[self]
+
+
+GEMS: tuple[Gem, ...] = tuple(Gem)
+COLOURS: tuple[Gem, ...] = GEMS[:5]
+"""The five gem colours that can be bonuses and costs; gold is never a cost."""
+_GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
+_CODE_TO_GEM = {gem.value: gem for gem in GEMS}
+
+LEVELS = ("a", "b", "c")
+"""Level letters of the braille edition: a, b, c for levels 1, 2, 3."""
+
+_COUNT_TOKEN = re.compile(r"\s*(\d+)\s*([A-Za-z])")
+
+
+def gem_from_code(code: str, text: str) -> Gem:
+    """The gem for one letter, or a NotationError naming the text it came from."""
+    gem = _CODE_TO_GEM.get(code.lower())
+    if gem is None:
+        raise NotationError(f"unknown gem code '{code}' in \"{text}\"")
+    return gem
+
+
+class GemCounts(tuple[int, int, int, int, int, int]):
+    """An immutable multiset of gems: six counts in the order d s e r o g.
+
+    A tuple underneath, because the engine adds and compares these in its hot path;
+    ``str()`` is the canonical notation (``3d 2s``), empty counts read as ``""``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, counts: Iterable[int] = (0, 0, 0, 0, 0, 0)) -> GemCounts:
+        values = tuple(counts)
+        if len(values) != 6:
+            raise ValueError(f"GemCounts needs 6 counts, got {len(values)}")
+        return tuple.__new__(cls, values)
+
+    @classmethod
+    def of(cls, **counts: int) -> GemCounts:
+        """Counts from keyword codes: ``GemCounts.of(d=3, s=2)``."""
+        return cls.from_mapping(counts)
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, int]) -> GemCounts:
+        """Counts from a mapping of code to count, as stored in the log.
+
+        Raises:
+            NotationError: on an unknown code or a count that is not a whole number >= 0.
+        """
+        values = [0] * 6
+        for code, count in mapping.items():
+            gem = _CODE_TO_GEM.get(code) if isinstance(code, str) else None
+            if gem is None:
+                raise NotationError(f"unknown gem code {code!r} among the counts")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise NotationError(f"the count of '{code}' must be a whole number, not {count!r}")
+            values[gem.index] += count
+        return cls(values)
+
+    @classmethod
+    def parse(cls, text: str) -> GemCounts:
+        """Read ``3d 2s`` in any order, case or spacing.
+
+        Raises:
+            NotationError: on an unknown code, a missing number or a gem named twice.
+        """
+        values = [0] * 6
+        seen: set[Gem] = set()
+        position = 0
+        stripped = text.strip()
+        while position < len(stripped):
+            match = _COUNT_TOKEN.match(stripped, position)
+            if match is None:
+                rest = stripped[position:].strip()
+                if rest and rest[0].isalpha():
+                    raise NotationError(f"a number must come before '{rest[0]}' in \"{text}\"")
+                raise NotationError(f"cannot read \"{rest}\" in \"{text}\"; write counts like 3d 2s")
+            gem = gem_from_code(match.group(2), text)
+            if gem in seen:
+                raise NotationError(f"gem '{gem.value}' is named twice in \"{text}\"")
+            seen.add(gem)
+            values[gem.index] = int(match.group(1))
+            position = match.end()
+        return cls(values)
+
+    def __str__(self) -> str:
+        return " ".join(f"{n}{gem.value}" for gem, n in zip(GEMS, self) if n)
+
+    def __repr__(self) -> str:
+        return f"GemCounts.parse({str(self)!r})"
+
+    def get(self, gem: Gem) -> int:
+        """The count of one gem."""
+        return self[gem.index]
+
+    @property
+    def total(self) -> int:
+        """How many gems in all, gold included."""
+        return sum(self)
+
+    def plus(self, other: Iterable[int]) -> GemCounts:
+        """Element-wise sum."""
+        return tuple.__new__(GemCounts, [a + b for a, b in zip(self, other)])
+
+    def minus(self, other: Iterable[int]) -> GemCounts:
+        """Element-wise difference (may be negative; callers check)."""
+        return tuple.__new__(GemCounts, [a - b for a, b in zip(self, other)])
+
+    def covers(self, other: Iterable[int]) -> bool:
+        """True when every count here is at least the matching count of ``other``."""
+        return all(a >= b for a, b in zip(self, other))
+
+    def to_mapping(self) -> dict[str, int]:
+        """The non-zero counts as ``{code: count}``, canonical order, for JSON."""
+        return {gem.value: n for gem, n in zip(GEMS, self) if n}
+
+    def gems(self) -> tuple[Gem, ...]:
+        """The gems present, canonical order."""
+        return tuple(gem for gem, n in zip(GEMS, self) if n)
+
+
+EMPTY = GemCounts()
+
+_HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z]+)$")
+
+
+def parse_card_head(head: str, text: str | None = None) -> tuple[str, int, Gem]:
+    """Read a card head such as ``c4s`` into (level letter, points, bonus gem).
+
+    Raises:
+        NotationError: naming the part that is wrong.
+    """
+    whole = text if text is not None else head
+    match = _HEAD.match(head.strip())
+    if match is None:
+        raise NotationError(
+            f"\"{head.strip()}\" is not a card head in \"{whole}\"; "
+            "a card starts with its level, points and bonus, like c4s"
+        )
+    level, points, bonus = match.group(1).lower(), int(match.group(2)), match.group(3)
+    if level not in LEVELS:
+        raise NotationError(f"unknown level '{match.group(1)}' in \"{whole}\"; levels are a, b and c")
+    if len(bonus) != 1:
+        raise NotationError(f"\"{bonus}\" is not one bonus code in \"{whole}\"")
+    gem = gem_from_code(bonus, whole)
+    if gem is Gem.GOLD:
+        raise NotationError(f"gold cannot be a card's bonus in \"{whole}\"")
+    return level, points, gem
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A face-up card position on the board: level letter and 1-based index (``b3``)."""
+
+    level: str
+    index: int
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTop:
+    """The top card of a level's deck (``deck c``)."""
+
+    level: str
+
+    def __str__(self) -> str:
+        return f"deck {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """A reserved card in the acting player's hand, 1-based (``h2``)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"h{self.index}"
+
+
+Place = Slot | DeckTop | HandSlot
+
+_SLOT = re.compile(r"^([A-Za-z])\s*(\d+)$")
+_DECK = re.compile(r"^deck\s*([A-Za-z])$", re.IGNORECASE)
+
+
+def parse_place(text: str) -> Place:
+    """Read ``b3``, ``deck c`` or ``h2`` in any case and spacing.
+
+    Raises:
+        NotationError: saying which forms are understood.
+    """
+    stripped = " ".join(text.split())
+    deck = _DECK.match(stripped)
+    if deck:
+        level = deck.group(1).lower()
+        if level not in LEVELS:
+            raise NotationError(f"unknown level '{deck.group(1)}' in \"{text}\"; levels are a, b and c")
+        return DeckTop(level)
+    slot = _SLOT.match(stripped)
+    if slot:
+        letter, number = slot.group(1).lower(), int(slot.group(2))
+        if number < 1:
+            raise NotationError(f"places are numbered from 1, not {number}, in \"{text}\"")
+        if letter == "h":
+            return HandSlot(number)
+        if letter in LEVELS:
+            return Slot(letter, number)
+        raise NotationError(f"unknown row '{slot.group(1)}' in \"{text}\"; rows are a, b, c and h for your hand")
+    raise NotationError(f"\"{text.strip()}\" is not a place; say a slot like b3, a deck like deck c, or a hand card like h2")

@@ -1,0 +1,118 @@
+"""Answers to the questions a player may ask at any time: board, rows, a card, nobles,
+the supply, anyone's status, what they can afford. Pure, and never changes the game.
+"""
+
+from __future__ import annotations
+
+from .describe import card_sentence
+from .engine import GameState, default_payment, needed
+from .messages import join_words, plural, text
+from .narration import Narrator
+from .notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
+
+__all__ = ["Answers"]
+
+
+class Answers:
+    """Query answers for one listener, in their verbosity."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+
+    def row(self, state: GameState, level: str) -> str:
+        """One level's face-up cards, one per slot, and what is left in its deck."""
+        index = LEVELS.index(level)
+        slots = [
+            text("query.slot", place=f"{level}{i + 1}", card=self.narrator.card(card))
+            if card is not None else text("query.slot_empty", place=f"{level}{i + 1}")
+            for i, card in enumerate(state.rows[index])
+        ]
+        deck = plural(len(state.decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
+        return text("query.row", level=level, slots="; ".join(slots), deck=deck)
+
+    def board(self, state: GameState) -> list[str]:
+        """The three rows from level c down to level a, then the nobles."""
+        return [self.row(state, level) for level in reversed(LEVELS)] + [self.nobles(state)]
+
+    def place(self, state: GameState, place: Slot | DeckTop | HandSlot, seat: int) -> str:
+        """A card at a slot or in the listener's hand, in words, with what it would cost them."""
+        if isinstance(place, HandSlot):
+            hand = state.players[seat].reserved
+            if place.index > len(hand):
+                return text("query.card_empty", place=str(place))
+            held = hand[place.index - 1]
+            if held.card is None:
+                return text("query.card_hidden", place=str(place), level=held.level)
+            card = held.card
+        elif isinstance(place, Slot):
+            row = state.rows[LEVELS.index(place.level)]
+            card = row[place.index - 1] if place.index <= len(row) else None
+        else:
+            return self.row(state, place.level)
+        if card is None:
+            return text("query.card_empty", place=str(place))
+        player = state.players[seat]
+        need = needed(card.cost, player.bonuses)
+        paid = default_payment(need, player.tokens)
+        if paid is not None:
+            extra = text("query.need.you_can", paid=self.narrator.gems(paid))
+        else:
+            short = GemCounts([max(0, n - t) for n, t in zip(need[:5], player.tokens[:5])] + [0])
+            missing = short.total - player.tokens[5]
+            extra = text("query.need.you_cannot", short=self.narrator.gems(short)) if missing else ""
+        return text("query.card", place=str(place), sentence=card_sentence(card), need=extra)
+
+    def nobles(self, state: GameState) -> str:
+        """The nobles on the table by number; those taken say so."""
+        items = [
+            text("query.noble", index=i + 1, noble=noble.text) if noble is not None
+            else text("query.noble_gone", index=i + 1)
+            for i, noble in enumerate(state.nobles)
+        ]
+        return text("query.nobles", nobles="; ".join(items))
+
+    def supply(self, state: GameState) -> str:
+        """Tokens left in the supply, gold included."""
+        return text("query.supply", gems=self.narrator.tokens(state.supply))
+
+    def status(self, state: GameState, seat: int) -> str:
+        """One player's points, tokens, bonuses, hand and nobles."""
+        player = state.players[seat]
+        hand = [
+            text("query.hand_card", index=i + 1, card=self.narrator.card(r.card)) if r.card is not None
+            else text("query.hand_hidden", index=i + 1, level=r.level)
+            for i, r in enumerate(player.reserved)
+        ]
+        key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
+        return text(
+            key,
+            name=player.name,
+            points=self.narrator.points(player.points),
+            tokens=self.narrator.tokens(player.tokens),
+            count=player.token_count,
+            bonuses=self.narrator.tokens(player.bonuses),
+            hand=join_words(hand) if hand else self.narrator.hand(0),
+            nobles=join_words([n.text for n in player.nobles]) if player.nobles else text("query.none"),
+        )
+
+    def everyone(self, state: GameState) -> list[str]:
+        """Every player's status, in seat order."""
+        return [self.status(state, seat) for seat in range(len(state.players))]
+
+    def afford(self, state: GameState, seat: int) -> str:
+        """The cards on the board and in hand that the player could buy now, with the payment."""
+        player = state.players[seat]
+        found = []
+        places: list[tuple[str, object]] = [
+            (f"{level}{i + 1}", card) for level, row in zip(LEVELS, state.rows) for i, card in enumerate(row)
+        ] + [(f"h{i + 1}", r.card) for i, r in enumerate(player.reserved)]
+        for place, card in places:
+            if card is None:
+                continue
+            paid = default_payment(needed(card.cost, player.bonuses), player.tokens)  # type: ignore[attr-defined]
+            if paid is not None:
+                found.append(text("query.afford.card", place=place, card=self.narrator.card(card))  # type: ignore[arg-type]
+                             + f", {self.narrator.gems(paid)}")
+        if not found:
+            return text("query.afford.none")
+        return text("query.afford.some", cards="; ".join(found))

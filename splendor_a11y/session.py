@@ -1,0 +1,229 @@
+"""The turn loop: a command from a human or a bot, the rules, the log, then the announcement.
+
+It is handed how to read a line and how to announce one, so it runs the same in a
+terminal, in a pipe and in tests. Every event is on disk before it is announced.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .bots import Bot, bot_for
+from .engine import Command, Event, GameState, IllegalAction, decide_and_apply, evolve, view
+from .grammar import COMMANDS, GrammarError, Query, find_command, parse_line
+from .history import History
+from .log import LogHeader, LogWriter
+from .messages import text
+from .narration import Narrator, Verbosity
+from .notation import parse_place
+from .queries import Answers
+
+__all__ = ["Channel", "Outcome", "Session", "SessionIO"]
+
+LAST_DEFAULT = 5
+
+
+class Channel(Enum):
+    """What kind of line is announced: game events go to the review history, answers do not."""
+
+    EVENT = "event"
+    PROMPT = "prompt"
+    ANSWER = "answer"
+    ERROR = "error"
+
+
+class Outcome(Enum):
+    """How a session ended."""
+
+    OVER = "over"
+    QUIT = "quit"
+
+
+@dataclass
+class SessionIO:
+    """The session's only ways out: read a line (None at end of input), announce a line."""
+
+    read_line: Callable[[str], str | None]
+    announce: Callable[[str, Channel], None]
+    set_speech: Callable[[bool], str] = lambda on: text("help.no_speech")
+    keys_help: list[str] = field(default_factory=list)
+
+
+class Session:
+    """One game being played, from its current state to its end or a quit."""
+
+    def __init__(
+        self,
+        state: GameState,
+        header: LogHeader,
+        writer: LogWriter,
+        io: SessionIO,
+        verbosity: Verbosity = Verbosity.NOTATION,
+        events_so_far: int = 0,
+    ) -> None:
+        self.state = state
+        self.header = header
+        self.writer = writer
+        self.io = io
+        self.verbosity = verbosity
+        self.history = History()
+        self.events_so_far = events_so_far
+        self.bots: dict[int, Bot] = {
+            seat: bot_for(entry.level or "easy") for seat, entry in enumerate(header.players) if entry.kind == "bot"
+        }
+        self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
+
+    # ---- who listens ------------------------------------------------------------
+
+    def listener(self) -> int | None:
+        """The human the game speaks to as "you": the only one, or whoever's turn it is."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        if self.state.current in self.humans:
+            return self.state.current
+        return self.humans[0] if self.humans else None
+
+    def narrator(self) -> Narrator:
+        """A narrator for the current listener and verbosity."""
+        return Narrator(viewer=self.listener(), verbosity=self.verbosity)
+
+    def say(self, line: str, channel: Channel) -> None:
+        """Announce a line; game events and prompts are kept for review and repeat."""
+        if channel in (Channel.EVENT, Channel.PROMPT):
+            self.history.add(line)
+        self.io.announce(line, channel)
+
+    # ---- the loop ---------------------------------------------------------------
+
+    def commit(self, events: tuple[Event, ...]) -> None:
+        """Log every event (on disk first), then fold and announce each."""
+        for event in events:
+            self.writer.append(event)
+        self.events_so_far += len(events)
+        for event in events:
+            before = self.state
+            self.state = evolve(before, event)
+            self.say(self.narrator().event(event, before, self.state), Channel.EVENT)
+
+    def start(self, events: tuple[Event, ...] = ()) -> None:
+        """Commit the deal of a new game, or tell where a resumed game stands."""
+        if events:
+            self.commit(events)
+        else:
+            self.say(self.narrator().start(self.state), Channel.EVENT)
+
+    def run(self) -> Outcome:
+        """Play until the game ends or the player quits."""
+        while not self.state.is_over:
+            seat = self.state.current
+            if seat in self.bots:
+                self.commit(self.bot_move(seat))
+                continue
+            if self.human_turn() is Outcome.QUIT:
+                return Outcome.QUIT
+        return Outcome.OVER
+
+    def bot_move(self, seat: int) -> tuple[Event, ...]:
+        """A bot's choice from its own view, seeded by the game seed and the move number."""
+        rng = random.Random(f"{self.header.seed}:{seat}:{self.events_so_far}")
+        command = self.bots[seat](view(self.state, seat), rng)
+        return decide_and_apply(self.state, command)[0]
+
+    def human_turn(self) -> Outcome | None:
+        """Read lines until one is a legal command; answer queries on the way."""
+        self.say(self.narrator().turn(self.state), Channel.PROMPT)
+        while True:
+            line = self.io.read_line("> ")
+            if line is None:
+                return Outcome.QUIT
+            try:
+                parsed = parse_line(line)
+            except GrammarError as error:
+                self.say(str(error), Channel.ERROR)
+                continue
+            if parsed is None:
+                continue
+            if isinstance(parsed, Query):
+                if parsed.name == "quit":
+                    return Outcome.QUIT
+                self.answer(parsed)
+                continue
+            if self.try_command(parsed):
+                return None
+
+    def try_command(self, command: Command) -> bool:
+        """Apply a command, or announce why the rules refuse it (nothing changes then)."""
+        try:
+            events, _ = decide_and_apply(self.state, command)
+        except IllegalAction as refusal:
+            self.say(self.narrator().refusal(refusal, self.state), Channel.ERROR)
+            return False
+        self.commit(events)
+        return True
+
+    # ---- queries ----------------------------------------------------------------
+
+    def answer(self, query: Query) -> None:
+        """Answer a question or change a setting; the game does not change."""
+        for line in self.answer_lines(query):
+            self.say(line, Channel.ANSWER)
+
+    def answer_lines(self, query: Query) -> list[str]:
+        """The lines that answer a query."""
+        seat = self.listener()
+        me = seat if seat is not None else self.state.current
+        answers = Answers(self.narrator())
+        state = view(self.state, me)
+        match query.name:
+            case "board":
+                return answers.board(state)
+            case "row":
+                return [answers.row(state, query.argument)]
+            case "look":
+                return [answers.place(state, parse_place(query.argument), me)]
+            case "nobles":
+                return [answers.nobles(state)]
+            case "supply":
+                return [answers.supply(state)]
+            case "me" | "hand":
+                return [answers.status(state, me)]
+            case "players":
+                return answers.everyone(state)
+            case "afford":
+                return [answers.afford(state, me)]
+            case "last":
+                count = int(query.argument) if query.argument else LAST_DEFAULT
+                return self.history.recent(count) or [text("query.no_events")]
+            case "repeat":
+                return [self.history.last() or text("query.no_events")]
+            case "words" | "codes":
+                self.verbosity = Verbosity.WORDS if query.name == "words" else Verbosity.NOTATION
+                return [text(f"setting.{query.name}")]
+            case "speech":
+                return [self.io.set_speech(query.argument == "on")]
+            case "help":
+                return help_lines(query.argument, self.io.keys_help)
+        return [text("help.unknown")]
+
+
+def help_lines(topic: str, keys_help: list[str]) -> list[str]:
+    """``help``: every command and key, one per line; ``help take``: one command in full."""
+    if topic:
+        try:
+            spec = find_command(topic)
+        except GrammarError as error:
+            return [str(error)]
+        aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
+        return [text("help.one", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)]
+    lines = [text("help.actions")]
+    lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS if spec.action]
+    lines.append(text("help.queries"))
+    lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS if not spec.action]
+    if keys_help:
+        lines.append(text("help.keys"))
+        lines += keys_help
+    lines.append(text("help.notation"))
+    return lines
