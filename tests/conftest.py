@@ -1,0 +1,72 @@
+"""Shared fixtures: the real card set, seeded games, real log files and the real CLI."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from splendor_a11y.cards import CardSet, standard_cards
+from splendor_a11y.engine import GameState, PlayerState, deal, evolve
+from splendor_a11y.notation import GemCounts
+
+REPO = Path(__file__).resolve().parent.parent
+DATA_FILE = REPO / "data" / "braille_cards.txt"
+
+
+@pytest.fixture(scope="session")
+def cards() -> CardSet:
+    return standard_cards()
+
+
+def new_game(players: int = 2, seed: int = 1) -> GameState:
+    """A freshly dealt game from a seed."""
+    state = GameState.new(tuple(f"P{i}" for i in range(players)))
+    setup = deal(players, random.Random(seed), standard_cards())
+    return evolve(state, replace(setup, first_player=0))
+
+
+def with_player(state: GameState, seat: int, **changes: object) -> GameState:
+    """The state with one player's fields replaced (tokens etc. as GemCounts)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def gems(text: str) -> GemCounts:
+    return GemCounts.parse(text)
+
+
+def cli_command() -> list[str]:
+    """The installed console script, as a user would run it."""
+    script = shutil.which("splendor-a11y", path=str(Path(sys.executable).parent))
+    return [script] if script else [sys.executable, "-m", "splendor_a11y"]
+
+
+def run_cli(*args: str, stdin: str | bytes = "", home: Path | None = None, cwd: Path | None = None,
+            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["SPLENDOR_A11Y_SPEECH"] = "off"
+    if home is not None:
+        env["SPLENDOR_A11Y_HOME"] = str(home)
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    result = subprocess.run(cli_command() + list(args), input=data, capture_output=True, env=env,
+                            cwd=cwd, timeout=timeout)
+    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode("utf-8", "replace"),
+                                       result.stderr.decode("utf-8", "replace"))
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    folder = tmp_path / "home"
+    folder.mkdir()
+    return folder
+
+
+__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "run_cli", "with_player"]

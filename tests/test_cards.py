@@ -1,0 +1,82 @@
+"""The card data file: the real card set, checked on load, shipped in the package."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from splendor_a11y.cards import CardDataError, CardSet, load_cards
+
+from conftest import DATA_FILE, run_cli
+
+
+def test_the_whole_base_game_is_there(cards: CardSet) -> None:
+    assert len(cards.cards) == 90
+    assert Counter(c.level for c in cards.cards) == {"a": 40, "b": 30, "c": 20}
+    for level, per_colour in (("a", 8), ("b", 6), ("c", 4)):
+        assert set(Counter(c.bonus for c in cards.level(level)).values()) == {per_colour}
+    assert len(cards.nobles) == 10
+    assert all(n.points == 3 for n in cards.nobles)
+
+
+def test_published_cards_spot_checks(cards: CardSet) -> None:
+    """Cards checked by hand against published lists, one per kind of cost shape."""
+    for code in ["c4s 7d", "a0d 3s", "a1d 4e", "b3d 6d", "b1e 3d 2e 3r", "c3o 3d 3s 5e 3r", "c5e 7s 3e",
+                 "a0o 1e 3r 1o", "b2s 5s", "c4r 3s 6e 3r"]:
+        assert cards.card(code) is not None, code
+    for noble in ["3 4d 4s", "3 4s 4e", "3 3d 3s 3e", "3 3e 3r 3o"]:
+        assert cards.noble(noble) is not None, noble
+
+
+def test_total_cost_by_level_matches_the_published_set(cards: CardSet) -> None:
+    """A checksum over all 90 cards: any wrong number in the file changes these sums."""
+    sums = {level: sum(c.cost.total for c in cards.level(level)) for level in "abc"}
+    points = {level: sum(c.points for c in cards.level(level)) for level in "abc"}
+    assert sums == {"a": 165, "b": 205, "c": 215}
+    assert points == {"a": 5, "b": 55, "c": 80}
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    text = DATA_FILE.read_text(encoding="utf-8")
+    assert "\n" + old in text
+    path = tmp_path / "cards.txt"
+    path.write_text(text.replace("\n" + old, "\n" + new, 1), encoding="utf-8")
+    return path
+
+
+def _line_of(text: str) -> int:
+    return DATA_FILE.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("c4s 7d\n", "c4s 7x\n", "line {line}: unknown gem code 'x'"),
+        ("c4s 7d\n", "c9s 7d\n", "line {line}: c9s 7d has 9 points"),
+        ("c4s 7d\n", "c4s 9d\n", "line {line}: c4s 9d asks for more than 7"),
+        ("a0d 3s\n", "a0d 2r 1o\n", "line {line}: a0d 2r 1o is already on line"),
+        ("c4s 7d\n", "", "level c has 19 cards"),
+        ("c4s 7d\n", "c4e 7d\n", "level c has 3 cards with bonus s"),
+        ("3 4d 4s\n", "3 4d 3s\n", "line {line}: noble 3 3s 4d"),
+        ("3 4d 4s\n", "", "the file has 9 nobles"),
+    ],
+)
+def test_each_check_names_the_fault(tmp_path: Path, old: str, new: str, message: str) -> None:
+    line = _line_of(old.strip()) if old.strip() else 0
+    with pytest.raises(CardDataError) as caught:
+        load_cards(_broken(tmp_path, old, new))
+    expected = message.format(line=line).replace("noble 3 3s 4d", "noble 3 4d 3s")
+    assert expected in str(caught.value)
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="cannot read the card data file"):
+        load_cards(tmp_path / "nope.txt")
+
+
+def test_installed_package_finds_its_data_from_any_folder(tmp_path: Path) -> None:
+    result = run_cli("lookup", "c4s", "7d", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.strip() == "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds."

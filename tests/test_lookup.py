@@ -1,0 +1,81 @@
+"""``splendor-a11y lookup``: sentences, searches, braille and exit codes, through the real CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from splendor_a11y.braille import to_braille
+
+from conftest import run_cli
+
+
+def test_one_card_in_words() -> None:
+    result = run_cli("lookup", "c4s", "7d")
+    assert (result.returncode, result.stdout) == (
+        0, "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.\n")
+
+
+def test_a_noble_in_words() -> None:
+    result = run_cli("lookup", "3 4s 4e")
+    assert result.stdout == "3 4s 4e: noble, 3 prestige points, needs 4 sapphire and 4 emerald bonuses.\n"
+
+
+def test_filters_list_matches_then_a_count() -> None:
+    result = run_cli("lookup", "--level", "a", "--bonus", "d")
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and lines[-1] == "8 cards." and len(lines) == 9
+    assert all(line.startswith("a") and "diamond bonus" in line for line in lines[:-1])
+
+
+def test_points_cost_and_colour_filters() -> None:
+    lines = run_cli("lookup", "--points", "5").stdout.splitlines()
+    assert lines[-1] == "5 cards."
+    lines = run_cli("lookup", "--level", "b", "--costs", "o", "--max-cost", "5").stdout.splitlines()
+    assert lines[-1] == "3 cards."
+    assert all("onyx" in line.split("costs")[1] for line in lines[:-1])
+
+
+def test_a_head_lists_every_card_it_matches() -> None:
+    lines = run_cli("lookup", "c4s").stdout.splitlines()
+    assert lines == [
+        "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.",
+        "c4s 6d 3s 3o: level c card, 4 prestige points, sapphire bonus, costs 6 diamonds, 3 sapphires and 3 onyx.",
+        "2 cards.",
+    ]
+
+
+def test_nobles_listed() -> None:
+    assert run_cli("lookup", "--nobles").stdout.splitlines()[-1] == "10 nobles."
+
+
+def test_no_such_card_says_the_closest() -> None:
+    result = run_cli("lookup", "c4s", "7e")
+    assert (result.returncode, result.stdout) == (1, "No card c4s 7e. Closest: c4s 7d, c4e 7s.\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["a0x", "3s"], "Unknown gem code 'x' in \"a0x 3s\"."),
+        (["--bonus", "q"], "--bonus takes one gem code"),
+        (["--points", "many"], "invalid int value"),
+        ([], "Say a card code"),
+    ],
+)
+def test_bad_input_is_a_sentence_and_exit_2(args: list[str], message: str) -> None:
+    result = run_cli("lookup", *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_braille_labels() -> None:
+    result = run_cli("lookup", "a0d", "3s", "--braille")
+    assert result.stdout.splitlines()[1] == "a0d 3s in braille: \u2801\u283c\u281a\u2830\u2819\u2800\u283c\u2809\u280e"
+
+
+def test_braille_rules() -> None:
+    # number sign before digits; grade-1 indicator only before a-j after a digit
+    assert to_braille("c4s") == "\u2809\u283c\u2819\u280e"
+    assert to_braille("a0d") == "\u2801\u283c\u281a\u2830\u2819"
+    assert to_braille("12") == "\u283c\u2801\u2803"
