@@ -1,0 +1,112 @@
+"""The real ``splendor-a11y`` in a pseudo-terminal: a whole 2-player game against the computer.
+
+The test plays as a person would: it reads only what is printed (``afford``, ``supply``,
+the turn prompts), chooses a command, and goes on to the final announcement. Then it
+checks the raw terminal bytes for a cursor-position request and for repeated redraws of
+the input line, and has ``replay --verify`` check the log the game wrote.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+
+from conftest import cli_command, run_cli  # noqa: E402
+
+PROMPT = r"\x1b\[\?2004h[^\n]*?>[^\n]*?\x1b\[\?25h"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+END = "The game log is in"
+
+
+def clean(text: str) -> str:
+    return ANSI.sub("", text).replace("\r", "")
+
+
+class Player:
+    """Drives the game through the terminal, one typed line at a time."""
+
+    def __init__(self, child: "pexpect.spawn") -> None:
+        self.child = child
+        self.sent: list[str] = []
+
+    def say(self, line: str) -> str:
+        """Type a line; return what was printed up to the next prompt (or the end)."""
+        for char in line:
+            self.child.send(char)
+        self.child.send("\r")
+        self.sent.append(line)
+        index = self.child.expect([PROMPT, END])
+        text = clean(self.child.before)
+        if index == 1:
+            self.child.expect(pexpect.EOF)
+            return text + END + clean(self.child.before)
+        return text
+
+    def choose(self, last: str) -> str:
+        """What a simple player would type next, from what was just said."""
+        if match := re.search(r"for example (return [a-z]+)", last):
+            return match.group(1)
+        if match := re.search(r"choose one: noble (\d+)", last):
+            return f"noble {match.group(1)}"
+        afford = self.say("afford")
+        if match := re.search(r"You can buy: ([abch]\d)", afford):
+            return f"buy {match.group(1)}"
+        supply = self.say("supply")
+        colours = [code for count, code in re.findall(r"(\d+)([dsero])", supply) if int(count) > 0]
+        if colours:
+            return "take " + "".join(colours[:3])
+        return "reserve deck a"
+
+
+def test_a_full_game_against_the_computer(tmp_path: Path) -> None:
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    env.pop("PROMPT_TOOLKIT_NO_CPR", None)
+    log = tmp_path / "game.jsonl"
+    command = cli_command()
+    child = pexpect.spawn(command[0], command[1:] + ["play", "--seed", "11", "--log", str(log)],
+                          env=env, encoding="utf-8", dimensions=(24, 200), timeout=30)
+    raw: list[str] = []
+    child.logfile_read = _Collector(raw)
+    child.expect(PROMPT)
+    opening = clean(child.before)
+    assert "New game. Playing in this order:" in opening and "Type help for the commands." in opening
+    player = Player(child)
+    last = opening
+    for _ in range(400):
+        if END in last:
+            break
+        reply = player.say(player.choose(last))
+        if "cannot" in reply.split("\n")[0] and "take" in player.sent[-1]:
+            reply = player.say("reserve deck a")
+        last = reply
+    else:
+        pytest.fail("the game did not end")
+    final = last
+    assert "The game is over." in final and ("wins" in final or "You win" in final or "share" in final)
+    assert str(log) in final
+    child.close()
+    assert child.exitstatus == 0
+    output = "".join(raw)
+    assert "\x1b[6n" not in output, "the prompt sent a cursor-position request"
+    assert "Traceback" not in output
+    takes = [line for line in player.sent if line.startswith("take")]
+    assert clean(output).count("> " + takes[0]) == takes.count(takes[0]), "the input line was redrawn"
+    assert run_cli("replay", str(log), "--verify").returncode == 0
+
+
+class _Collector:
+    """pexpect's logfile: keeps every byte the program wrote to the terminal."""
+
+    def __init__(self, sink: list[str]) -> None:
+        self.sink = sink
+
+    def write(self, data: str) -> None:
+        self.sink.append(data)
+
+    def flush(self) -> None:
+        pass

@@ -1,0 +1,126 @@
+"""Every event type, refusal and turn prompt, checked word for word."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from splendor_a11y.cards import Card, Noble
+from splendor_a11y.engine import (
+    Buy, CardBought, CardReserved, GameEnded, GemsTaken, NobleVisited, Passed, Reserve, TakeGems,
+    TokensReturned, IllegalAction, decide, evolve,
+)
+from splendor_a11y.engine.state import Reserved
+from splendor_a11y.narration import Narrator, Verbosity
+from splendor_a11y.notation import DeckTop, Slot
+
+from conftest import gems, new_game, with_player
+
+YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
+
+
+def told(narrator: Narrator, state, event) -> str:  # type: ignore[no-untyped-def]
+    return narrator.event(event, state, evolve(state, event))
+
+
+def named(state):  # type: ignore[no-untyped-def]
+    players = (replace(state.players[0], name="Ana"), replace(state.players[1], name="Ben"))
+    return replace(state, players=players)
+
+
+def test_gems_taken() -> None:
+    state = named(new_game())
+    event = GemsTaken(player=0, gems=gems("1s 1e 1r"))
+    assert told(YOU, state, event) == "You take 1s 1e 1r. You have 3 tokens: 1s 1e 1r."
+    assert told(THEM, state, event) == "Ana takes 1s 1e 1r. Ana has 3 tokens: 1s 1e 1r."
+
+
+def test_bought_with_refill_and_running_total() -> None:
+    state = named(new_game())
+    card = Card.parse("b2r 3d 5o")
+    state = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
+    state = replace(with_player(state, 1, tokens=gems("3d 4o 1g"), points=5), current=1)
+    event = CardBought(player=1, source="b1", card=card, paid=gems("3d 4o 1g"))
+    refill = state.decks[1][0]
+    assert told(YOU, state, event) == (
+        f"Ben buys b2r 3d 5o from b1, paying 3d 4o 1g. Ben has 7 points. b1 is now {refill}.")
+
+
+def test_reserved_from_a_slot_and_blind() -> None:
+    state = named(new_game())
+    card = state.rows[0][1]
+    event = CardReserved(player=0, source="a2", card=card, gold=1)
+    assert told(YOU, state, event) == (
+        f"You reserve {card} from a2 and take 1 gold. Your hand holds 1 card. a2 is now {state.decks[0][0]}.")
+    blind = CardReserved(player=0, source="deck c", card=state.decks[2][0], gold=1)
+    assert told(YOU, state, blind) == (
+        f"You reserve {state.decks[2][0]} from the top of deck c and take 1 gold. Your hand holds 1 card.")
+    assert told(THEM, state, blind) == (
+        "Ana reserves the top card of deck c and takes 1 gold. Ana's hand holds 1 card.")
+
+
+def test_returned_noble_passed_and_end() -> None:
+    state = named(with_player(new_game(), 0, tokens=gems("3d 3s 3e 2r")))
+    assert told(YOU, state, TokensReturned(player=0, gems=gems("1d"))) == (
+        "You return 1d. You have 10 tokens: 2d 3s 3e 2r.")
+    noble = Noble.parse("3 4d 4s")
+    state = replace(state, nobles=(noble,))
+    assert told(THEM, state, NobleVisited(player=0, noble=noble)) == (
+        "The noble 3 4d 4s visits Ana. Ana has 3 points.")
+    assert told(YOU, state, Passed(player=0)) == "You cannot act, and pass."
+    over = with_player(with_player(state, 0, points=15), 1, points=12)
+    assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
+        "The game is over. You 15 points, Ben 12 points. You win.")
+    assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
+        "The game is over. Ana 15 points, You 12 points. Ana wins.")
+
+
+def test_tie_break_is_told() -> None:
+    state = named(new_game())
+    a, b = Card.parse("a0d 3s"), Card.parse("a0s 3o")
+    state = with_player(with_player(state, 0, points=15, bought=(a, b)), 1, points=15, bought=(a,))
+    assert told(YOU, state, GameEnded(scores=(15, 15), winners=(1,))) == (
+        "The game is over. You 15 points, Ben 15 points. "
+        "Ben wins the tie on points with fewer development cards bought, 1 against 2.")
+
+
+def test_reaching_fifteen_announces_the_last_round() -> None:
+    state = named(new_game())
+    card = Card.parse("b2r 3d 5o")
+    state = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
+    state = with_player(state, 0, tokens=gems("3d 5o"), points=13)
+    line = told(YOU, state, CardBought(player=0, source="b1", card=card, paid=gems("3d 5o")))
+    assert line.endswith("You have reached 15 points: this round is the last.")
+
+
+def test_turn_prompt() -> None:
+    state = named(with_player(new_game(), 0, points=6, tokens=gems("2s 1e 1g"),
+                              reserved=(Reserved(Card.parse("a0d 3s"), "a", False),)))
+    assert YOU.turn(state) == "Your turn, Ana. 6 points; tokens 2s 1e 1g; hand 1 card."
+    assert THEM.turn(state) == "Ana's turn."
+
+
+def test_refusals_are_one_sentence_in_rule_terms() -> None:
+    state = named(replace(new_game(), supply=gems("4d 3s 4e 4r 4o 5g")))
+    try:
+        decide(state, TakeGems(gems("2s")))
+    except IllegalAction as error:
+        assert YOU.refusal(error, state) == "You cannot take two sapphires: the supply has 3, and taking two needs 4."
+        assert THEM.refusal(error, state) == "Ana cannot take two sapphires: the supply has 3, and taking two needs 4."
+    full = with_player(state, 0, reserved=tuple(Reserved(c, "a", False) for c in state.decks[0][:3]))
+    try:
+        decide(full, Reserve(DeckTop("a")))
+    except IllegalAction as error:
+        assert YOU.refusal(error, full) == "You cannot reserve: your hand already holds 3 cards, the most allowed."
+    card = Card.parse("b2r 3d 5o")
+    poor = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
+    try:
+        decide(with_player(poor, 0, tokens=gems("3d 3o 1g")), Buy(Slot("b", 1)))
+    except IllegalAction as error:
+        assert YOU.refusal(error, poor) == (
+            "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and only 1 gold to cover it.")
+
+
+def test_words_verbosity() -> None:
+    words = Narrator(viewer=0, verbosity=Verbosity.WORDS)
+    assert words.card(Card.parse("b2r 3d 5o")) == "b2r 3d 5o, level b, 2 points, ruby bonus, costs 3 diamonds and 5 onyx"
+    assert words.gems(gems("1s 2e")) == "1 sapphire and 2 emeralds"
