@@ -20,7 +20,7 @@ class History:
     def add(self, line: str) -> None:
         """Remember a line; reviewing starts again from the newest."""
         self.lines.append(line)
-        self.cursor = len(self.lines)
+        self.cursor = len(self.lines) - 1
 
     def last(self) -> str | None:
         """The newest line."""

@@ -1,0 +1,117 @@
+"""The console through prompt_toolkit's pipe input, and the plain piped mode of the real CLI."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from splendor_a11y.console import Console
+from splendor_a11y.session import Channel
+from splendor_a11y.speech import RecordingSpeaker
+
+from conftest import run_cli
+
+
+def test_prompt_reads_lines_and_announces_them_printed_then_spoken() -> None:
+    out = io.StringIO()
+    speaker = RecordingSpeaker()
+    with create_pipe_input() as pipe:
+        console = Console(speaker=speaker, pt_input=pipe, pt_output=DummyOutput(), stdout=out)
+        pipe.send_text("take ser\r")
+        assert console.read_line("> ") == "take ser"
+        pipe.send_text("\x04")  # Ctrl-D on an empty line
+        assert console.read_line("> ") is None
+    console.announce("You take 1s 1e 1r.", Channel.EVENT)
+    console.announce("Supply: 4d.", Channel.ANSWER)
+    assert out.getvalue() == "You take 1s 1e 1r.\nSupply: 4d.\n"
+    assert speaker.spoken == [("You take 1s 1e 1r.", False), ("Supply: 4d.", True)]
+
+
+def test_typing_interrupts_speech() -> None:
+    speaker = RecordingSpeaker()
+    with create_pipe_input() as pipe:
+        console = Console(speaker=speaker, pt_input=pipe, pt_output=DummyOutput(), stdout=io.StringIO())
+        pipe.send_text("me\r")
+        console.read_line("> ")
+    assert speaker.silenced >= 1
+
+
+def test_ctrl_c_asks_before_quitting() -> None:
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        console = Console(pt_input=pipe, pt_output=DummyOutput(), stdout=out)
+        pipe.send_text("\x03n\rboard\r")
+        assert console.read_line("> ") == "board"
+        pipe.send_text("\x03y\r")
+        assert console.read_line("> ") is None
+    assert "Quit the game?" in out.getvalue() and "Going on." in out.getvalue()
+
+
+def test_the_review_keys_step_through_announcements() -> None:
+    console = Console(interactive=False, stdin=io.StringIO(""), stdout=io.StringIO())
+    for line in ("one", "two", "three"):
+        console.announce(line, Channel.EVENT)
+    assert console._key_lines("f2") == ["three"]
+    assert console._key_lines("f5") == ["two"]
+    assert console._key_lines("f5") == ["one"]
+    assert console._key_lines("f6") == ["two"]
+
+
+def test_piped_game_reads_one_command_a_line_and_stops_at_end_of_input(home: Path) -> None:
+    script = "supply\nme\ntkae ser\ntake 2g\ntake ser\nfoo bar\n" + "x" * 300 + "\nboard\n"
+    result = run_cli("play", "--seed", "3", "--log", str(home / "p.jsonl"), stdin=script, home=home)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0, result.stderr
+    assert lines[0].startswith("New game. Playing in this order:")
+    assert "Supply: 4d 4s 4e 4r 4o 5g." in lines
+    assert 'Unknown command "tkae". Did you mean take?' in lines
+    assert "You cannot take gold: gold comes only with a reservation." in lines
+    assert "You take 1s 1e 1r. You have 3 tokens: 1s 1e 1r." in lines
+    assert any(line.startswith("That line is 300 characters long") for line in lines)
+    assert lines[-1] == f"The game is saved in {home / 'p.jsonl'}. To go on later, type: splendor-a11y resume {home / 'p.jsonl'}"
+    assert run_cli("replay", str(home / "p.jsonl"), "--verify").returncode == 0
+
+
+def test_non_utf8_and_control_characters_are_refused_politely(home: Path) -> None:
+    result = run_cli("play", "--seed", "3", "--log", str(home / "p.jsonl"),
+                     stdin=b"\xff\xfe take\n\x1b[Atake\nsupply\n", home=home)
+    assert "That line is not UTF-8 text; please type it again." in result.stdout
+    assert "That line has control characters in it; please type it again." in result.stdout
+    assert "Supply:" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_resume_continues_where_the_game_stopped(home: Path) -> None:
+    log = home / "games" / "r.jsonl"
+    run_cli("play", "--seed", "3", "--log", str(log), stdin="take ser\n", home=home)
+    result = run_cli("resume", stdin="me\n", home=home)
+    assert result.returncode == 0
+    assert f"Resuming the game from {log}, round 2." in result.stdout
+    assert "You: 0 points; tokens 1s 1e 1r (3)" in result.stdout
+
+
+def test_a_closed_pipe_is_not_a_traceback(home: Path) -> None:
+    import subprocess
+
+    from conftest import cli_command
+    import os
+
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home))
+    proc = subprocess.Popen(cli_command() + ["lookup", "--level", "a"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    assert proc.stdout is not None
+    proc.stdout.read(10)
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=30)
+    assert b"Traceback" not in err
+
+
+def test_bad_usage_is_exit_2(home: Path) -> None:
+    assert run_cli("play", "--players", "Ana", home=home).returncode == 2
+    result = run_cli("play", "--players", "Ana,bot:wizard", home=home)
+    assert result.returncode == 2 and "There is no computer level 'wizard'" in result.stderr
+    result = run_cli("play", "--module", "orient", home=home)
+    assert result.returncode == 2 and "not available in this version yet" in result.stderr
+    assert run_cli("frobnicate", home=home).returncode == 2
