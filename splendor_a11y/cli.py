@@ -23,7 +23,7 @@ from .log import GameLog, LogError, LogHeader, LogWriter, PlayerEntry, read_log,
 from .lookup import LookupQuery, group_codes, run_lookup
 from .messages import text
 from .narration import Narrator, Verbosity
-from .notation import COLOURS, LEVELS, Gem, NotationError
+from .notation import Gem, NotationError
 from .state_json import state_to_json
 
 __all__ = ["main"]
@@ -210,7 +210,6 @@ def _new_log_path() -> Path:
 def _play(args: argparse.Namespace) -> int:
     for module in args.module:
         raise UsageError(text("cli.module_missing", name=module))
-    from .console import Console
 
     console = _console(args.speech)
     players = _setup_players(console) if args.setup else _parse_players(args.players)
@@ -228,8 +227,7 @@ def _console(speech: str) -> object:
     from .speech import open_speaker
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    mode = speech if speech != "auto" else ("auto" if interactive and not os.environ.get("CI") else "off")
-    speaker = open_speaker(mode)
+    speaker = open_speaker(speech)
     console = Console(speaker=speaker, history_file=data_folder() / "prompt-history", interactive=interactive)
     if speech == "on" and not speaker.available:
         print(text("speech.none"))

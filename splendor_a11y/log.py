@@ -187,23 +187,20 @@ class _Fields:
         except NotationError as error:
             raise self.fail(str(error)) from None
 
-    def card(self, value: Any) -> Card:
+    def _known(self, value: Any, find: Callable[[str], Any], kind: str) -> Any:
         try:
-            card = self.cards.card(value) if isinstance(value, str) else None
+            found = find(value) if isinstance(value, str) else None
         except NotationError as error:
             raise self.fail(str(error)) from None
-        if card is None:
-            raise self.fail(f"{value!r} is not a card of the game")
-        return card
+        if found is None:
+            raise self.fail(f"{value!r} is not a {kind} of the game")
+        return found
+
+    def card(self, value: Any) -> Card:
+        return self._known(value, self.cards.card, "card")  # type: ignore[no-any-return]
 
     def noble(self, value: Any) -> Noble:
-        try:
-            noble = self.cards.noble(value) if isinstance(value, str) else None
-        except NotationError as error:
-            raise self.fail(str(error)) from None
-        if noble is None:
-            raise self.fail(f"{value!r} is not a noble of the game")
-        return noble
+        return self._known(value, self.cards.noble, "noble")  # type: ignore[no-any-return]
 
     def int_list(self, key: str) -> tuple[int, ...]:
         value = self.raw(key)

@@ -12,6 +12,7 @@ import contextlib
 import io
 import logging
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -131,11 +132,35 @@ def _first_output() -> tuple[Any, str] | None:
     return output, type(output).__name__
 
 
-def open_speaker(mode: str, finder: Callable[[], tuple[Any, str] | None] = _first_output) -> Speaker:
-    """The speaker for ``--speech auto|on|off``: a NullSpeaker when off or nothing is found."""
-    if mode == "off" or os.environ.get("SPLENDOR_A11Y_SPEECH") == "off":
+SPEECH_OPEN_SECONDS = 5.0
+
+
+def _within(seconds: float, finder: Callable[[], tuple[Any, str] | None]) -> tuple[Any, str] | None:
+    """Run the finder on a helper thread; give up when it hangs (speech-dispatcher without sound)."""
+    result: list[tuple[Any, str] | None] = []
+    worker = threading.Thread(target=lambda: result.append(finder()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive() or not result:
+        log.warning("no speech output answered within %s seconds", seconds)
+        return None
+    return result[0]
+
+
+def open_speaker(
+    mode: str,
+    finder: Callable[[], tuple[Any, str] | None] = _first_output,
+    seconds: float = SPEECH_OPEN_SECONDS,
+) -> Speaker:
+    """The speaker for ``--speech auto|on|off``.
+
+    ``auto`` leaves the voice to the player's screen reader, which reads the printed lines,
+    so that nothing is spoken twice; ``on`` speaks through accessible_output2 as well. A
+    NullSpeaker when off, or when no output is found in time.
+    """
+    if mode in ("off", "auto") or os.environ.get("SPLENDOR_A11Y_SPEECH") == "off":
         return NullSpeaker()
-    found = finder()
+    found = _within(seconds, finder)
     if found is None:
         return NullSpeaker()
     return AO2Speaker(*found)

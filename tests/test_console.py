@@ -115,3 +115,15 @@ def test_bad_usage_is_exit_2(home: Path) -> None:
     result = run_cli("play", "--module", "orient", home=home)
     assert result.returncode == 2 and "not available in this version yet" in result.stderr
     assert run_cli("frobnicate", home=home).returncode == 2
+
+
+def test_setup_asks_one_question_at_a_time(home: Path) -> None:
+    answers = "5\n2\nAna\nn\nBen\ny\nwizard\neasy\nplayers\n"
+    result = run_cli("play", "--setup", "--seed", "2", "--log", str(home / "s.jsonl"), stdin=answers, home=home)
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["How many players, 2 to 4?", "Please answer with one of: 2, 3, 4.", "How many players, 2 to 4?"]
+    assert "Is Ben played by the computer? Type y or n." in lines
+    assert "Please answer with one of: random, easy, medium, hard." in lines
+    assert "Your turn, Ana. 0 points; tokens none; hand no cards." in lines
+    assert any(line.startswith("You: 0 points") for line in lines)
+    assert any(line.startswith("Ben: 0 points") for line in lines)

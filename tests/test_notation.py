@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from splendor_a11y.cards import Card, Noble
 from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, NotationError, Slot, parse_place

@@ -29,6 +29,12 @@ class _Flaky:
 def test_no_output_found_means_print_only() -> None:
     assert isinstance(open_speaker("on", finder=lambda: None), NullSpeaker)
     assert isinstance(open_speaker("off", finder=lambda: (object(), "x")), NullSpeaker)
+    assert isinstance(open_speaker("auto", finder=lambda: (object(), "x")), NullSpeaker)
+
+
+def test_a_hanging_speech_service_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SPLENDOR_A11Y_SPEECH", raising=False)
+    assert isinstance(open_speaker("on", finder=lambda: time.sleep(5) or None, seconds=0.2), NullSpeaker)
 
 
 def test_a_failing_output_never_stops_the_game(capsys: pytest.CaptureFixture[str]) -> None:

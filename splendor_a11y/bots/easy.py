@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Buy, ChooseNoble, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed
-from ..notation import LEVELS
+from ..engine import Buy, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed
 
 __all__ = ["choose_easy"]
 

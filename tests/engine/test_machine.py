@@ -22,7 +22,7 @@ from splendor_a11y.engine import (
     decide_and_apply, legal_commands,
 )
 from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
-from splendor_a11y.notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
+from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import deal, evolve
 
 import random
