@@ -13,18 +13,24 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .bots import BOTS, DEFAULT_LEVEL, PLANNED_LEVELS
 from .cards import standard_cards
-from .engine import GameState, deal
+from .engine import GameSetUp, GameState, deal
 from .errors import SplendorError
-from .log import GameLog, LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
+from .grammar import Query
+from .log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
 from .lookup import LookupQuery, group_codes, run_lookup
 from .messages import text
 from .narration import Narrator, Verbosity
 from .notation import Gem, NotationError
+from .session import Channel, Outcome, Session, SessionIO
 from .state_json import state_to_json
+
+if TYPE_CHECKING:
+    from .console import Console
 
 __all__ = ["main"]
 
@@ -122,35 +128,22 @@ def _lookup(args: argparse.Namespace) -> int:
 # ---- replay -------------------------------------------------------------------------
 
 
-def _refused(log_path: Path, error: LogError, states: list[GameState] | None = None) -> str:
-    if error.rule is not None and states:
-        sentence = Narrator().refusal(error.rule, states[-1])
-        return text("cli.log_rule", path=log_path, line=error.line, sentence=sentence)
+def _log_refusal(error: LogError) -> str:
+    """A refused log as one sentence: the file, the line, and the rule when one was broken."""
+    path = error.path or "the log"
+    if error.rule is not None and error.state is not None:
+        sentence = Narrator().refusal(error.rule, error.state)
+        return text("cli.log_rule", path=path, line=error.line, sentence=sentence)
     if error.line is None:
-        return text("cli.error", message=f"{log_path}: {error.problem}")
-    return text("cli.log_bad", path=log_path, line=error.line, problem=error.problem)
-
-
-def _checked_states(log: GameLog) -> list[GameState]:
-    """All states of a log, or a LogError whose sentence names the rule."""
-    try:
-        return replay(log)
-    except LogError as error:
-        if error.rule is not None and error.line is not None:
-            before = replay(log, until=error.line - 2)
-            raise _RefusedFile(_refused(log.path, error, before)) from None
-        raise
-
-
-class _RefusedFile(SplendorError):
-    """A log refused with a sentence already built."""
+        return f"{error.problem[0].upper()}{error.problem[1:]}."
+    return text("cli.log_bad", path=path, line=error.line, problem=error.problem) + "."
 
 
 def _replay(args: argparse.Namespace) -> int:
     log = read_log(args.file)
     if log.torn_line is not None:
         print(text("cli.log_torn", path=args.file, line=log.torn_line), file=sys.stderr)
-    states = _checked_states(log)
+    states = replay(log)
     if args.verify:
         status = text("cli.status_over") if states[-1].is_over else text("cli.status_running", round=states[-1].round)
         print(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
@@ -222,7 +215,7 @@ def _play(args: argparse.Namespace) -> int:
     return _run(console, header, writer, state, args.verbosity, (setup,), 0)
 
 
-def _console(speech: str) -> object:
+def _console(speech: str) -> Console:
     from .console import Console
     from .speech import open_speaker
 
@@ -234,12 +227,7 @@ def _console(speech: str) -> object:
     return console
 
 
-def _setup_players(console: object) -> tuple[PlayerEntry, ...]:
-    from .console import Console
-    from .session import Channel
-
-    assert isinstance(console, Console)
-
+def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
     def ask(question: str, choices: Sequence[str] | None = None) -> str:
         while True:
             console.announce(question, Channel.PROMPT)
@@ -265,16 +253,12 @@ def _setup_players(console: object) -> tuple[PlayerEntry, ...]:
     return tuple(entries)
 
 
-def _run(console: object, header: LogHeader, writer: LogWriter, state: GameState, verbosity: str,
-         setup: tuple, events_so_far: int) -> int:
-    from .console import Console
-    from .session import Channel, Outcome, Session, SessionIO
-
-    assert isinstance(console, Console)
+def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameState, verbosity: str,
+         setup: tuple[GameSetUp, ...], events_so_far: int) -> int:
     io = SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
                    keys_help=console.keys_help())
     session = Session(state, header, writer, io, Verbosity(verbosity), events_so_far)
-    console.answer_query = lambda name: session.answer_lines(_query(name))
+    console.answer_query = lambda name: session.answer_lines(Query(name))
     try:
         session.start(setup)
         outcome = session.run()
@@ -286,12 +270,6 @@ def _run(console: object, header: LogHeader, writer: LogWriter, state: GameState
         writer.close()
         console.close()
     return EXIT_OK
-
-
-def _query(name: str) -> object:
-    from .grammar import Query
-
-    return Query(name)
 
 
 def _latest_unfinished() -> Path:
@@ -310,16 +288,11 @@ def _latest_unfinished() -> Path:
 def _resume(args: argparse.Namespace) -> int:
     path = args.file or _latest_unfinished()
     log = read_log(path)
-    states = _checked_states(log)
-    state = states[-1]
+    state = replay(log)[-1]
     if state.is_over:
         raise UsageError(text("cli.already_over", path=path))
     writer = LogWriter.resume(log)
     console = _console(args.speech)
-    from .console import Console
-    from .session import Channel
-
-    assert isinstance(console, Console)
     if log.torn_line is not None:
         console.announce(text("session.torn"), Channel.ANSWER)
     console.announce(text("session.resumed", path=path, round=state.round), Channel.ANSWER)
@@ -342,11 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
-    except _RefusedFile as error:
-        print(error, file=sys.stderr)
-        return EXIT_REFUSED
     except LogError as error:
-        print(_log_message(error, arguments), file=sys.stderr)
+        print(_log_refusal(error), file=sys.stderr)
         return EXIT_REFUSED
     except SplendorError as error:
         print(error, file=sys.stderr)
@@ -357,14 +327,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK
-
-
-def _log_message(error: LogError, arguments: list[str]) -> str:
-    files = [a for a in arguments if not a.startswith("-") and a not in ("replay", "resume", "play")]
-    name = files[0] if files else "the log"
-    if error.line is None:
-        return f"{error.problem[0].upper()}{error.problem[1:]}."
-    return text("cli.log_bad", path=name, line=error.line, problem=error.problem) + "."
 
 
 def _silence_stdout() -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .engine import Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
 from .errors import SplendorError
+from .similarity import edit_distance
 from .notation import LEVELS, DeckTop, GemCounts, HandSlot, NotationError, Slot, gem_from_code, parse_place
 
 __all__ = ["COMMANDS", "CommandSpec", "GrammarError", "Query", "find_command", "parse_line"]
@@ -70,19 +71,6 @@ class Query:
     argument: str = ""
 
 
-def _distance(a: str, b: str) -> int:
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        current = [i]
-        for j, y in enumerate(b, 1):
-            cost = previous[j - 1] + (x != y)
-            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
-                cost = min(cost, previous[j - 2] + 1 if j >= 2 else cost)
-            current.append(min(previous[j] + 1, current[j - 1] + 1, cost))
-        previous = current
-    return previous[-1]
-
-
 def find_command(word: str) -> CommandSpec:
     """The command a word names: exact, alias, or unique prefix.
 
@@ -100,8 +88,8 @@ def find_command(word: str) -> CommandSpec:
     if matches:
         names = [m.name for m in matches]
         raise GrammarError(f"\"{word}\" could be {', '.join(names[:-1])} or {names[-1]}; type more letters.")
-    nearest = min(COMMANDS, key=lambda spec: _distance(lowered, spec.name))
-    if _distance(lowered, nearest.name) <= max(2, len(lowered) // 2):
+    nearest = min(COMMANDS, key=lambda spec: edit_distance(lowered, spec.name))
+    if edit_distance(lowered, nearest.name) <= max(2, len(lowered) // 2):
         raise GrammarError(f"Unknown command \"{word}\". Did you mean {nearest.name}?")
     raise GrammarError(f"Unknown command \"{word}\". Type help for the list of commands.")
 

@@ -61,14 +61,24 @@ PLAYER_KINDS = ("human", "bot")
 class LogError(SplendorError):
     """A log that cannot be used: the line and what is wrong with it.
 
-    ``rule`` holds the engine's refusal when the line breaks a rule, so the caller can
-    say which rule in words.
+    ``rule`` holds the engine's refusal when the line breaks a rule, and ``state`` the
+    position it was refused in, so the caller can say which rule in words; ``path`` is the
+    file, once known.
     """
 
-    def __init__(self, message: str, line: int | None = None, rule: IllegalAction | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        rule: IllegalAction | None = None,
+        state: GameState | None = None,
+        path: Path | None = None,
+    ) -> None:
         self.line = line
         self.problem = message
         self.rule = rule
+        self.state = state
+        self.path = path
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
@@ -317,9 +327,16 @@ def read_log(path: Path, cards: CardSet | None = None) -> GameLog:
     ``torn_line``; any other damage is refused.
 
     Raises:
-        LogError: naming the first bad line.
+        LogError: naming the file and the first bad line.
     """
-    cards = cards or standard_cards()
+    try:
+        return _read_log(path, cards or standard_cards())
+    except LogError as error:
+        error.path = error.path or path
+        raise
+
+
+def _read_log(path: Path, cards: CardSet) -> GameLog:
     header: LogHeader | None = None
     events: list[Event] = []
     torn: int | None = None
@@ -386,7 +403,7 @@ def replay(log: GameLog, until: int | None = None, cards: CardSet | None = None)
         try:
             state = check_and_apply(state, event, cards)
         except IllegalAction as refusal:
-            raise LogError("the event breaks a rule", index + 2, refusal) from None
+            raise LogError("the event breaks a rule", index + 2, refusal, state, log.path) from None
         states.append(state)
     return states
 

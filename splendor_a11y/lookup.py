@@ -15,6 +15,7 @@ from .cards import Card, CardSet, Noble
 from .describe import card_sentence, noble_sentence
 from .messages import plural, text
 from .notation import Gem, NotationError, parse_card_head
+from .similarity import edit_distance
 
 __all__ = ["LookupQuery", "LookupResult", "group_codes", "run_lookup"]
 
@@ -72,22 +73,6 @@ def _filters(query: LookupQuery) -> Callable[[Card], bool]:
     return keep
 
 
-def _edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance, where swapping two letters also counts as one edit."""
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, start=1):
-        current = [i]
-        for j, char_b in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
-        previous = current
-    distance = previous[-1]
-    if len(a) == len(b):
-        differing = [i for i, (x, y) in enumerate(zip(a, b)) if x != y]
-        if len(differing) == 2 and a[differing[0]] == b[differing[1]] and a[differing[1]] == b[differing[0]]:
-            distance = min(distance, 1)
-    return distance
-
-
 def _closest(asked: str, candidates: Sequence[Card | Noble]) -> list[str]:
     """The nearest codes to a mistyped one: fewest edits, then same head, then same letters."""
     head = asked.split()[0]
@@ -95,7 +80,7 @@ def _closest(asked: str, candidates: Sequence[Card | Noble]) -> list[str]:
     def rank(item: Card | Noble) -> tuple[int, int, int, str]:
         other = item.text
         return (
-            _edit_distance(asked, other),
+            edit_distance(asked, other),
             0 if other.split()[0] == head else 1,
             0 if sorted(other) == sorted(asked) else 1,
             other,

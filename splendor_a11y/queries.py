@@ -5,10 +5,10 @@ the supply, anyone's status, what they can afford. Pure, and never changes the g
 from __future__ import annotations
 
 from .describe import card_sentence
-from .engine import GameState, default_payment, needed
+from .engine import GameState, default_payment, needed, shortfall
 from .messages import join_words, plural, text
 from .narration import Narrator
-from .notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
+from .notation import LEVELS, DeckTop, HandSlot, Slot
 
 __all__ = ["Answers"]
 
@@ -57,7 +57,7 @@ class Answers:
         if paid is not None:
             extra = text("query.need.you_can", paid=self.narrator.gems(paid))
         else:
-            short = GemCounts([max(0, n - t) for n, t in zip(need[:5], player.tokens[:5])] + [0])
+            short = shortfall(need, player.tokens)
             missing = short.total - player.tokens[5]
             extra = text("query.need.you_cannot", short=self.narrator.gems(short)) if missing else ""
         return text("query.card", place=str(place), sentence=card_sentence(card), need=extra)

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Buy, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed
+from ..engine import Buy, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed, shortfall
 
 __all__ = ["choose_easy"]
-
-
-def _card_for(view: GameState, command: Buy) -> object:
-    place = command.place
-    return view.card_at(place)
 
 
 def _wanted_gems(view: GameState) -> list[int]:
@@ -24,8 +19,7 @@ def _wanted_gems(view: GameState) -> list[int]:
         for card in row:
             if card is None:
                 continue
-            need = needed(card.cost, player.bonuses)
-            lack = [max(0, n - t) for n, t in zip(need[:5], player.tokens[:5])]
+            lack = list(shortfall(needed(card.cost, player.bonuses), player.tokens)[:5])
             if best is None or sum(lack) < sum(best):
                 best = lack
     return best or [1] * 5
@@ -43,7 +37,7 @@ def choose_easy(view: GameState, rng: random.Random) -> Command:
     buys = [c for c in commands if isinstance(c, Buy)]
     if buys:
         def value(command: Buy) -> tuple[int, float]:
-            card = _card_for(view, command)
+            card = view.card_at(command.place)
             return (getattr(card, "points", 0), rng.random())
         return max(buys, key=value)
     takes = [c for c in commands if isinstance(c, TakeGems)]

@@ -20,7 +20,7 @@ from .events import (
     TokensReturned,
 )
 from .fold import evolve, fold
-from .payment import default_payment, needed
+from .payment import default_payment, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .rules import action_event, automatic_event, decide, decide_and_apply, legal_commands
 from .setup import deal
@@ -73,5 +73,6 @@ __all__ = [
     "fold",
     "legal_commands",
     "needed",
+    "shortfall",
     "view",
 ]

@@ -8,12 +8,17 @@ from typing import Any
 from ..notation import COLOURS, Gem, GemCounts
 from .refusals import IllegalAction, Reason
 
-__all__ = ["default_payment", "explicit_payment", "needed"]
+__all__ = ["default_payment", "explicit_payment", "needed", "shortfall"]
 
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
     """What is left to pay in gems once bonuses are counted (never below zero)."""
     return GemCounts([max(0, c - b) for c, b in zip(cost[:5], bonuses[:5])] + [0])
+
+
+def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
+    """The gems of each colour still missing once held gems are counted; gold not used."""
+    return GemCounts([max(0, n - t) for n, t in zip(need[:5], tokens[:5])] + [0])
 
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:

@@ -22,7 +22,7 @@ from .events import (
     TokensReturned,
 )
 from .fold import evolve
-from .payment import default_payment, explicit_payment, needed
+from .payment import default_payment, explicit_payment, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .state import HAND_LIMIT, ROW_SLOTS, TOKEN_LIMIT, GameState, Phase
 
@@ -118,7 +118,7 @@ def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None) -> Car
     if pay is None:
         paid = default_payment(need, player.tokens)
         if paid is None:
-            short = GemCounts(max(0, n - t) for n, t in zip(need, player.tokens))
+            short = shortfall(need, player.tokens)
             raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short,
                           gold=player.tokens.get(Gem.GOLD))
     else:

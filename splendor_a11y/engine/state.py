@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card, Noble
-from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot
+from ..notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
 
 __all__ = [
     "GOLD_TOKENS",
@@ -84,10 +84,6 @@ class PlayerState:
     def token_count(self) -> int:
         """All tokens held, gold included."""
         return sum(self.tokens)
-
-    def bought_of(self, gem: object) -> int:
-        """How many bought cards give this bonus."""
-        return sum(1 for card in self.bought if card.bonus == gem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +177,3 @@ class GameState:
         best = max(p.points for p in self.players)
         return sum(1 for p in self.players if p.points == best) > 1
 
-
-def bonuses_from(cards: tuple[Card, ...]) -> GemCounts:
-    """The bonus counts a set of bought cards gives (gold always 0)."""
-    counts = [0] * 6
-    for card in cards:
-        counts[COLOURS.index(card.bonus)] += 1
-    return GemCounts(counts)
