@@ -21,10 +21,12 @@ from .cards import standard_cards
 from .engine import GameSetUp, GameState, deal
 from .errors import SplendorError
 from .grammar import Query
-from .log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
+from .log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay, replay_good_part
+from .replay_session import Replay, transcript
+from .summary import game_summary
 from .lookup import LookupQuery, group_codes, run_lookup
 from .messages import text
-from .narration import Narrator, Verbosity
+from .narration import Narrator, Verbosity, log_refusal
 from .notation import Gem, NotationError
 from .session import Channel, Outcome, Session, SessionIO
 from .state_json import state_to_json
@@ -84,6 +86,11 @@ def _build_parser() -> _Parser:
     rep.add_argument("--transcript", action="store_true", help="print the whole narration")
     rep.add_argument("--state-json", action="store_true", help="print the state as JSON")
     rep.add_argument("--at", type=int, default=None, help="with --state-json: after event N")
+    rep.add_argument("--summary", action="store_true", help="print the result and each player's figures")
+    rep.add_argument("--as", dest="as_player", metavar="NAME", default=None,
+                     help="tell only what this player knew, as during play")
+    rep.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
+    rep.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
     look = sub.add_parser("lookup", help="describe or search cards and nobles")
     look.add_argument("codes", nargs="*", help='a card like c4s 7d, a head like c4s, or a noble like "3 4s 4e"')
@@ -128,18 +135,48 @@ def _lookup(args: argparse.Namespace) -> int:
 # ---- replay -------------------------------------------------------------------------
 
 
-def _log_refusal(error: LogError) -> str:
-    """A refused log as one sentence: the file, the line, and the rule when one was broken."""
-    path = error.path or "the log"
-    if error.rule is not None and error.state is not None:
-        sentence = Narrator().refusal(error.rule, error.state)
-        return text("cli.log_rule", path=path, line=error.line, sentence=sentence)
-    if error.line is None:
-        return f"{error.problem[0].upper()}{error.problem[1:]}."
-    return text("cli.log_bad", path=path, line=error.line, problem=error.problem) + "."
-
-
 def _replay(args: argparse.Namespace) -> int:
+    if args.verify or args.state_json:
+        return _replay_strict(args)
+    log = read_log(args.file, lenient=True)
+    if log.torn_line is not None:
+        print(text("cli.log_torn", path=args.file, line=log.torn_line), file=sys.stderr)
+    states, stopped = replay_good_part(log)
+    viewer = _seat_of(log.header, args.as_player) if args.as_player else None
+    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity))
+    events = log.events[: len(states) - 1]
+    if args.transcript or args.summary:
+        lines = transcript(events, states, narrator) if args.transcript else []
+        lines += game_summary(events, states, narrator) if args.summary else []
+        for line in lines:
+            print(line)
+        if stopped is not None:
+            print(text("replay.stops", events=len(events), line=stopped.line, reason=log_refusal(stopped)),
+                  file=sys.stderr)
+        return EXIT_REFUSED if stopped is not None else EXIT_OK
+    console = _console(args.speech)
+    io = SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
+                   keys_help=console.keys_help())
+    session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
+    console.answer_query = lambda name: session.answer_lines(Query(name))
+    try:
+        session.run()
+    finally:
+        console.close()
+    return EXIT_REFUSED if stopped is not None else EXIT_OK
+
+
+def _seat_of(header: LogHeader, name: str) -> int:
+    """The seat of ``--as NAME``, matched without regard to case."""
+    for seat, entry in enumerate(header.players):
+        if entry.name.lower() == name.strip().lower():
+            return seat
+    names = ", ".join(entry.name for entry in header.players)
+    raise UsageError(text("cli.no_such_player", name=name, names=names))
+
+
+def _replay_strict(args: argparse.Namespace) -> int:
+    """``--verify`` and ``--state-json``: the whole log must be good, or it is refused."""
     log = read_log(args.file)
     if log.torn_line is not None:
         print(text("cli.log_torn", path=args.file, line=log.torn_line), file=sys.stderr)
@@ -148,15 +185,10 @@ def _replay(args: argparse.Namespace) -> int:
         status = text("cli.status_over") if states[-1].is_over else text("cli.status_running", round=states[-1].round)
         print(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
         return EXIT_OK
-    if args.state_json:
-        at = len(log.events) if args.at is None else args.at
-        if not 0 <= at <= len(log.events):
-            raise UsageError(text("cli.at_range", events=len(log.events)))
-        print(json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=False))
-        return EXIT_OK
-    narrator = Narrator()
-    for event, before, after in zip(log.events, states, states[1:]):
-        print(f"Turn {before.turn + 1}: {narrator.event(event, before, after)}")
+    at = len(log.events) if args.at is None else args.at
+    if not 0 <= at <= len(log.events):
+        raise UsageError(text("cli.at_range", events=len(log.events)))
+    print(json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=False))
     return EXIT_OK
 
 
@@ -316,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return EXIT_USAGE
     except LogError as error:
-        print(_log_refusal(error), file=sys.stderr)
+        print(log_refusal(error), file=sys.stderr)
         return EXIT_REFUSED
     except SplendorError as error:
         print(error, file=sys.stderr)

@@ -14,7 +14,17 @@ from .errors import SplendorError
 from .similarity import edit_distance
 from .notation import LEVELS, DeckTop, GemCounts, HandSlot, NotationError, Slot, gem_from_code, parse_place
 
-__all__ = ["COMMANDS", "CommandSpec", "GrammarError", "Query", "find_command", "parse_line"]
+__all__ = [
+    "COMMANDS",
+    "PLAYER_QUERIES",
+    "REPLAY_COMMANDS",
+    "CommandSpec",
+    "GrammarError",
+    "Query",
+    "find_command",
+    "parse_line",
+    "parse_replay_line",
+]
 
 MAX_LINE = 200
 
@@ -46,10 +56,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("look", "look b2 | b2 | h1", "describe one card in words, and what it would cost you; a place alone does the same", aliases=("card",)),
     CommandSpec("nobles", "nobles", "read the nobles on the table"),
     CommandSpec("supply", "supply", "read the tokens left in the supply", aliases=("bank",)),
-    CommandSpec("me", "me", "your points, tokens, bonuses, hand and nobles", aliases=("status", "self")),
+    CommandSpec("me", "me | me Ben", "your points, tokens, bonuses, hand and nobles, or another player's", aliases=("status", "self")),
     CommandSpec("players", "players", "every player's points, tokens, bonuses, hand and nobles", aliases=("scores", "all")),
-    CommandSpec("hand", "hand", "your reserved cards"),
-    CommandSpec("afford", "afford", "the cards you can buy now, and what each would cost", aliases=("can",)),
+    CommandSpec("hand", "hand | hand Ben", "your reserved cards, or another player's as far as you know them"),
+    CommandSpec("afford", "afford | afford Ben", "the cards you, or another player, can buy now, and what each would cost", aliases=("can",)),
     CommandSpec("last", "last | last 10", "the last announcements of the game, 5 unless you say how many", aliases=("history",)),
     CommandSpec("repeat", "repeat", "say the last announcement again", aliases=("again",)),
     CommandSpec("words", "words", "describe cards and gems in full words"),
@@ -58,6 +68,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "help | help take", "list the commands and keys, or explain one command", aliases=("?",)),
     CommandSpec("quit", "quit", "stop; the game is already saved and can be resumed", aliases=("exit", "q")),
 )
+
+PLAYER_QUERIES = ("me", "hand", "afford")
+"""Queries that may name a player; without a name they are about the listener."""
+
+REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("next", "next | n", "hear the next event", aliases=("n",)),
+    CommandSpec("previous", "previous | p", "go back one event", aliases=("p", "prev", "back")),
+    CommandSpec("next turn", "next turn | nt", "hear the rest of this turn, up to the next player's", aliases=("nt",)),
+    CommandSpec("previous turn", "previous turn | pt", "go back to the start of the turn before", aliases=("pt",)),
+    CommandSpec("turn", "turn 12", "go to the start of turn 12"),
+    CommandSpec("round", "round 5", "go to the start of round 5"),
+    CommandSpec("start", "start", "go back to the deal"),
+    CommandSpec("end", "end", "go to the end of the log"),
+    CommandSpec("where", "where", "the turn, the round and whose move it is here"),
+    CommandSpec("summary", "summary", "the result and each player's figures for the whole game"),
+    CommandSpec("quit", "quit", "leave the replay", aliases=("exit", "q")),
+)
+"""The replay prompt's own words; the game's questions work there too."""
 
 _BY_NAME = {spec.name: spec for spec in COMMANDS}
 _ALIASES = {alias: spec for spec in COMMANDS for alias in spec.aliases}
@@ -182,3 +210,29 @@ def parse_line(line: str) -> Command | Query | None:
     if spec.name == "speech" and rest.lower() not in ("on", "off"):
         raise GrammarError("Say speech on or speech off.")
     return Query(spec.name, rest.lower())
+
+
+def parse_replay_line(line: str) -> Query | None:
+    """A line at the replay prompt: a replay word (``next``, ``turn 12``...) or a query.
+
+    Raises:
+        GrammarError: unknown words, a missing number, or a move (a replay cannot play).
+    """
+    words = " ".join(line.split()).lower()
+    if not words:
+        return None
+    for spec in REPLAY_COMMANDS:
+        for name in (spec.name, *spec.aliases):
+            if words == name:
+                return Query(spec.name)
+            if spec.name in ("turn", "round") and words.startswith(name + " "):
+                number = words[len(name) + 1:]
+                if not number.isdigit() or int(number) < 1:
+                    raise GrammarError(f"Say which {name} by its number, for example {name} 3.")
+                return Query(spec.name, number)
+    if words in ("turn", "round"):
+        raise GrammarError(f"Say which {words} by its number, for example {words} 3.")
+    parsed = parse_line(line)
+    if parsed is None or isinstance(parsed, Query):
+        return parsed
+    raise GrammarError("This is a replay, so moves cannot be played. Type next to hear the next event, or help.")

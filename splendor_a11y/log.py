@@ -25,6 +25,7 @@ from .engine import (
     GameSetUp,
     GameState,
     GemsTaken,
+    HintAsked,
     IllegalAction,
     NobleVisited,
     Passed,
@@ -46,6 +47,7 @@ __all__ = [
     "encode_event",
     "read_log",
     "replay",
+    "replay_good_part",
 ]
 
 FORMAT = "splendor-a11y"
@@ -129,6 +131,8 @@ class GameLog:
     header: LogHeader
     events: list[Event] = field(default_factory=list)
     torn_line: int | None = None
+    damage: LogError | None = None
+    """Set only by a lenient read: why reading stopped before the end of the file."""
 
 
 # ---- encoding -------------------------------------------------------------------
@@ -152,7 +156,7 @@ def encode_event(event: Event) -> dict[str, Any]:
                         paid=event.paid.to_mapping())
         case NobleVisited():
             data.update(player=event.player, noble=event.noble.text)
-        case Passed():
+        case Passed() | HintAsked():
             data["player"] = event.player
         case GameEnded():
             data.update(scores=list(event.scores), winners=list(event.winners))
@@ -252,6 +256,7 @@ _DECODERS: dict[str, Callable[[_Fields], Event]] = {
     "tokens_returned": lambda f: TokensReturned(player=f.integer("player", 0, 3), gems=f.gems("gems")),
     "noble_visited": lambda f: NobleVisited(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
     "passed": lambda f: Passed(player=f.integer("player", 0, 3)),
+    "hint_asked": lambda f: HintAsked(player=f.integer("player", 0, 3)),
     "game_ended": lambda f: GameEnded(scores=f.int_list("scores"), winners=f.int_list("winners")),
 }
 
@@ -320,42 +325,52 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
         raise LogError(f"cannot read {path}: {error.strerror or error}") from None
 
 
-def read_log(path: Path, cards: CardSet | None = None) -> GameLog:
+def read_log(path: Path, cards: CardSet | None = None, lenient: bool = False) -> GameLog:
     """Read a log's structure strictly; rules are judged by ``replay``.
 
     A torn last line (no newline, not valid JSON) is dropped and its number kept in
-    ``torn_line``; any other damage is refused.
+    ``torn_line``; any other damage is refused. A log still being written reads as far
+    as its last complete line.
+
+    With ``lenient``, damage after the header does not raise: the events before the bad
+    line are kept and the error is put in ``damage``, so a replay can go up to there.
 
     Raises:
-        LogError: naming the file and the first bad line.
+        LogError: naming the file and the first bad line (the header's, when lenient).
     """
     try:
-        return _read_log(path, cards or standard_cards())
+        return _read_log(path, cards or standard_cards(), lenient)
     except LogError as error:
         error.path = error.path or path
         raise
 
 
-def _read_log(path: Path, cards: CardSet) -> GameLog:
+def _read_log(path: Path, cards: CardSet, lenient: bool) -> GameLog:
     header: LogHeader | None = None
     events: list[Event] = []
     torn: int | None = None
     pending: tuple[int, bytes, bool] | None = None
-    for item in _lines(path):
-        if pending is not None:
-            _take_line(pending, header, events, cards)
-        pending = item
+    try:
+        for item in _lines(path):
+            if pending is not None:
+                _take_line(pending, header, events, cards)
+            pending = item
+            if header is None:
+                header = _decode_header(_json(item[1], item[0], final=not item[2]))
+                pending = None
         if header is None:
-            header = _decode_header(_json(item[1], item[0], final=not item[2]))
-            pending = None
-    if header is None:
-        raise LogError("the file is empty; a game log starts with its header line", 1)
-    if pending is not None:
-        number, raw, ended = pending
-        if not ended and _is_torn(raw):
-            torn = number
-        else:
-            _take_line(pending, header, events, cards)
+            raise LogError("the file is empty; a game log starts with its header line", 1)
+        if pending is not None:
+            number, raw, ended = pending
+            if not ended and _is_torn(raw):
+                torn = number
+            else:
+                _take_line(pending, header, events, cards)
+    except LogError as error:
+        if not lenient or header is None:
+            raise
+        error.path = path
+        return GameLog(path=path, header=header, events=events, damage=error)
     return GameLog(path=path, header=header, events=events, torn_line=torn)
 
 
@@ -406,6 +421,19 @@ def replay(log: GameLog, until: int | None = None, cards: CardSet | None = None)
             raise LogError("the event breaks a rule", index + 2, refusal, state, log.path) from None
         states.append(state)
     return states
+
+
+def replay_good_part(log: GameLog, cards: CardSet | None = None) -> tuple[list[GameState], LogError | None]:
+    """Like ``replay``, but stop at the first refused event instead of raising.
+
+    Returns the states up to the last good event, and the reason the replay stops early
+    (a rule broken, or the damage a lenient read found), or None when all is well.
+    """
+    try:
+        return replay(log, cards=cards), log.damage
+    except LogError as error:
+        good = replay(log, until=(error.line or 2) - 2, cards=cards)
+        return good, error
 
 
 # ---- writing --------------------------------------------------------------------

@@ -22,6 +22,7 @@ from .engine import (
     GameSetUp,
     GameState,
     GemsTaken,
+    HintAsked,
     IllegalAction,
     NobleVisited,
     Passed,
@@ -29,10 +30,11 @@ from .engine import (
     TokensReturned,
     legal_commands,
 )
+from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
 from .notation import LEVELS, Gem, GemCounts, Slot, parse_place
 
-__all__ = ["Narrator", "Verbosity"]
+__all__ = ["Narrator", "Verbosity", "log_refusal"]
 
 
 class Verbosity(Enum):
@@ -131,8 +133,8 @@ class Narrator:
                 gold_words = (text("event.gold") if you else text("event.gold.other")) if gold else ""
                 hand = self.hand(len(after.players[seat].reserved))
                 if source.startswith("deck"):
-                    shown = self.card(card) if (you or self.viewer is None) else ""
-                    return self._say("event.reserved_blind", seat, after, card=shown, level=source[-1],
+                    key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
+                    return self._say(key, seat, after, card=self.card(card), level=source[-1],
                                      gold=gold_words, hand=hand)
                 return self._say("event.reserved", seat, after, card=self.card(card), place=source,
                                  gold=gold_words, hand=hand, refill=self._refill(before, after, source))
@@ -149,6 +151,8 @@ class Narrator:
                 return self._say("event.passed", seat, after)
             case GameEnded():
                 return self.result(after)
+            case HintAsked(player=seat):
+                return self._say("event.hint", seat, after)
         raise TypeError(f"not an event: {event!r}")
 
     def result(self, state: GameState) -> str:
@@ -236,3 +240,14 @@ class Narrator:
         if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
             return join_words([f"noble {v}" for v in value])
         return value
+
+
+def log_refusal(error: LogError) -> str:
+    """A refused log as one sentence: the file, the line, and the rule when one was broken."""
+    path = error.path or "the log"
+    if error.rule is not None and error.state is not None:
+        sentence = Narrator().refusal(error.rule, error.state)
+        return text("cli.log_rule", path=path, line=error.line, sentence=sentence)
+    if error.line is None:
+        return f"{error.problem[0].upper()}{error.problem[1:]}."
+    return text("cli.log_bad", path=path, line=error.line, problem=error.problem) + "."

@@ -113,6 +113,7 @@ class Answers:
             if paid is not None:
                 found.append(text("query.afford.card", place=place, card=self.narrator.card(card))  # type: ignore[arg-type]
                              + f", {self.narrator.gems(paid)}")
+        suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
-            return text("query.afford.none")
-        return text("query.afford.some", cards="; ".join(found))
+            return text("query.afford.none" + suffix, name=player.name)
+        return text("query.afford.some" + suffix, name=player.name, cards="; ".join(found))

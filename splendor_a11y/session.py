@@ -13,15 +13,15 @@ from enum import Enum
 
 from .bots import Bot, bot_for
 from .engine import Command, Event, GameState, IllegalAction, decide_and_apply, evolve, view
-from .grammar import COMMANDS, GrammarError, Query, find_command, parse_line
+from .grammar import COMMANDS, PLAYER_QUERIES, CommandSpec, GrammarError, Query, find_command, parse_line
 from .history import History
 from .log import LogHeader, LogWriter
-from .messages import text
+from .messages import join_words, text
 from .narration import Narrator, Verbosity
 from .notation import parse_place
 from .queries import Answers
 
-__all__ = ["Channel", "Outcome", "Session", "SessionIO"]
+__all__ = ["Channel", "Conversation", "Outcome", "Session", "SessionIO", "help_lines"]
 
 LAST_DEFAULT = 5
 
@@ -52,7 +52,108 @@ class SessionIO:
     keys_help: list[str] = field(default_factory=list)
 
 
-class Session:
+class Conversation:
+    """What play and replay share: announcing, the review history, and answering queries
+    about the position reached, for one listener.
+
+    Subclasses say where the position is (``state``), who "you" is (``listener``) and
+    what that listener may see (``visible``).
+    """
+
+    state: GameState
+    io: SessionIO
+    verbosity: Verbosity
+    history: History
+    extra_help: tuple[CommandSpec, ...] = ()
+
+    def listener(self) -> int | None:
+        """The seat told as "you", or None for a spectator told everything."""
+        raise NotImplementedError
+
+    def visible(self, state: GameState, seat: int) -> GameState:
+        """What the listener may know of a position (all of it for a spectator)."""
+        return state
+
+    def narrator(self) -> Narrator:
+        """A narrator for the current listener and verbosity."""
+        return Narrator(viewer=self.listener(), verbosity=self.verbosity)
+
+    def say(self, line: str, channel: Channel) -> None:
+        """Announce a line; game events and prompts are kept for review and repeat."""
+        if channel in (Channel.EVENT, Channel.PROMPT):
+            self.history.add(line)
+        self.io.announce(line, channel)
+
+    def answer(self, query: Query) -> None:
+        """Answer a question or change a setting; the game does not change."""
+        for line in self.answer_lines(query):
+            self.say(line, Channel.ANSWER)
+
+    def seat_named(self, name: str) -> int:
+        """The seat of a player named (or begun) by ``name``; the listener when empty.
+
+        Raises:
+            GrammarError: no such player, or several begin that way.
+        """
+        players = self.state.players
+        if not name:
+            seat = self.listener()
+            return seat if seat is not None else self.state.current
+        lowered = name.lower()
+        exact = [i for i, p in enumerate(players) if p.name.lower() == lowered]
+        found = exact or [i for i, p in enumerate(players) if p.name.lower().startswith(lowered)]
+        if len(found) == 1:
+            return found[0]
+        raise GrammarError(text("query.no_player", name=name, names=join_words([p.name for p in players])))
+
+    def answer_lines(self, query: Query) -> list[str]:
+        """The lines that answer a query, for the position reached."""
+        try:
+            return self._answer_lines(query)
+        except GrammarError as error:
+            return [str(error)]
+
+    def _answer_lines(self, query: Query) -> list[str]:
+        me = self.seat_named(query.argument if query.name in PLAYER_QUERIES else "")
+        answers = Answers(self.narrator())
+        state = self.visible(self.state, self.listener() if self.listener() is not None else me)
+        match query.name:
+            case "board":
+                return answers.board(state)
+            case "row":
+                return [answers.row(state, query.argument)]
+            case "look":
+                return [answers.place(state, parse_place(query.argument), me)]
+            case "nobles":
+                return [answers.nobles(state)]
+            case "supply":
+                return [answers.supply(state)]
+            case "me" | "hand":
+                return [answers.status(state, me)]
+            case "players":
+                return answers.everyone(state)
+            case "afford":
+                return [answers.afford(state, me)]
+            case "last":
+                count = int(query.argument) if query.argument else LAST_DEFAULT
+                return self.history.recent(count) or [text("query.no_events")]
+            case "repeat":
+                return [self.history.last() or text("query.no_events")]
+            case "words" | "codes":
+                self.verbosity = Verbosity.WORDS if query.name == "words" else Verbosity.NOTATION
+                return [text(f"setting.{query.name}")]
+            case "speech":
+                return [self.io.set_speech(query.argument == "on")]
+            case "help":
+                return help_lines(query.argument, self.io.keys_help, self.extra_help)
+        return self.more_answers(query)
+
+    def more_answers(self, query: Query) -> list[str]:
+        """Queries only a subclass knows."""
+        return [text("help.unknown")]
+
+
+class Session(Conversation):
     """One game being played, from its current state to its end or a quit."""
 
     def __init__(
@@ -86,15 +187,9 @@ class Session:
             return self.state.current
         return self.humans[0] if self.humans else None
 
-    def narrator(self) -> Narrator:
-        """A narrator for the current listener and verbosity."""
-        return Narrator(viewer=self.listener(), verbosity=self.verbosity)
-
-    def say(self, line: str, channel: Channel) -> None:
-        """Announce a line; game events and prompts are kept for review and repeat."""
-        if channel in (Channel.EVENT, Channel.PROMPT):
-            self.history.add(line)
-        self.io.announce(line, channel)
+    def visible(self, state: GameState, seat: int) -> GameState:
+        """A player never learns from a query what the game hides from them."""
+        return view(state, seat)
 
     # ---- the loop ---------------------------------------------------------------
 
@@ -164,64 +259,28 @@ class Session:
         self.commit(events)
         return True
 
-    # ---- queries ----------------------------------------------------------------
+def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] = ()) -> list[str]:
+    """``help``: every command and key, one per line; ``help take``: one command in full.
 
-    def answer(self, query: Query) -> None:
-        """Answer a question or change a setting; the game does not change."""
-        for line in self.answer_lines(query):
-            self.say(line, Channel.ANSWER)
-
-    def answer_lines(self, query: Query) -> list[str]:
-        """The lines that answer a query."""
-        seat = self.listener()
-        me = seat if seat is not None else self.state.current
-        answers = Answers(self.narrator())
-        state = view(self.state, me)
-        match query.name:
-            case "board":
-                return answers.board(state)
-            case "row":
-                return [answers.row(state, query.argument)]
-            case "look":
-                return [answers.place(state, parse_place(query.argument), me)]
-            case "nobles":
-                return [answers.nobles(state)]
-            case "supply":
-                return [answers.supply(state)]
-            case "me" | "hand":
-                return [answers.status(state, me)]
-            case "players":
-                return answers.everyone(state)
-            case "afford":
-                return [answers.afford(state, me)]
-            case "last":
-                count = int(query.argument) if query.argument else LAST_DEFAULT
-                return self.history.recent(count) or [text("query.no_events")]
-            case "repeat":
-                return [self.history.last() or text("query.no_events")]
-            case "words" | "codes":
-                self.verbosity = Verbosity.WORDS if query.name == "words" else Verbosity.NOTATION
-                return [text(f"setting.{query.name}")]
-            case "speech":
-                return [self.io.set_speech(query.argument == "on")]
-            case "help":
-                return help_lines(query.argument, self.io.keys_help)
-        return [text("help.unknown")]
-
-
-def help_lines(topic: str, keys_help: list[str]) -> list[str]:
-    """``help``: every command and key, one per line; ``help take``: one command in full."""
+    ``extra`` are the words of a replay: then they are listed instead of the actions.
+    """
     if topic:
         try:
-            spec = find_command(topic)
+            spec = next((s for s in extra if topic.lower() in (s.name, *s.aliases)), None) or find_command(topic)
         except GrammarError as error:
             return [str(error)]
         aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
         return [text("help.one", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)]
-    lines = [text("help.actions")]
-    lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS if spec.action]
+    if extra:
+        lines = [text("help.replay")]
+        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
+    else:
+        lines = [text("help.actions")]
+        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS if spec.action]
     lines.append(text("help.queries"))
-    lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS if not spec.action]
+    shown = {spec.name for spec in extra}
+    lines += [text("help.line", usage=spec.usage, summary=spec.summary)
+              for spec in COMMANDS if not spec.action and spec.name not in shown]
     if keys_help:
         lines.append(text("help.keys"))
         lines += keys_help

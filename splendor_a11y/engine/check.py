@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import CardSet
-from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, NobleVisited
+from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, HintAsked, NobleVisited
 from .fold import evolve
 from .refusals import IllegalAction, Reason
 from .rules import action_event, automatic_event, command_for
@@ -58,6 +58,8 @@ def check(state: GameState, event: Event, card_set: CardSet) -> None:
         raise IllegalAction(Reason.GAME_OVER, state.current)
     if event.player != state.current:
         raise IllegalAction(Reason.WRONG_PLAYER, state.current, logged=event.player)
+    if isinstance(event, HintAsked):
+        return
     if isinstance(event, NobleVisited):
         place = state.nobles.index(event.noble) + 1 if event.noble in state.nobles else len(state.nobles) + 1
         action_event(state, ChooseNoble(place))

@@ -20,6 +20,7 @@ __all__ = [
     "GameEnded",
     "GameSetUp",
     "GemsTaken",
+    "HintAsked",
     "NobleVisited",
     "Passed",
     "TokensReturned",
@@ -102,4 +103,17 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-Event = GameSetUp | GemsTaken | CardReserved | CardBought | TokensReturned | NobleVisited | Passed | GameEnded
+@dataclass(frozen=True, slots=True)
+class HintAsked:
+    """A note, not a move: the player whose turn it is asked for a hint.
+
+    It changes nothing in the game; it is logged so that a summary can tell.
+    """
+
+    kind: ClassVar[str] = "hint_asked"
+    player: int
+
+
+Event = (
+    GameSetUp | GemsTaken | CardReserved | CardBought | TokensReturned | NobleVisited | Passed | GameEnded | HintAsked
+)

@@ -17,6 +17,7 @@ from .events import (
     CardReserved,
     Event,
     GameEnded,
+    HintAsked,
     GameSetUp,
     GemsTaken,
     NobleVisited,
@@ -182,6 +183,8 @@ def evolve(state: GameState, event: Event) -> GameState:
             return _after_action(replace(state, passes=state.passes + 1))
         case GameEnded(winners=winners):
             return replace(state, phase=Phase.OVER, winners=tuple(winners))
+        case HintAsked():
+            return state
         case _:
             assert_never(event)
 
