@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .bots import BOTS, DEFAULT_LEVEL, PLANNED_LEVELS
+from .bots import BOTS, DEFAULT_LEVEL
 from .cards import standard_cards
-from .engine import GameSetUp, GameState, deal
+from .engine import MODULES, GameSetUp, GameState, deal
 from .errors import SplendorError
 from .grammar import Query
 from .log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay, replay_good_part
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
-LEVEL_NAMES = tuple(BOTS) + PLANNED_LEVELS
+LEVEL_NAMES = tuple(BOTS)
 
 
 class UsageError(SplendorError):
@@ -233,13 +233,20 @@ def _new_log_path() -> Path:
 
 
 def _play(args: argparse.Namespace) -> int:
-    for module in args.module:
-        raise UsageError(text("cli.module_missing", name=module))
+    modules = []
+    for name in args.module:
+        module = name.strip().lower()
+        if module == "orient":
+            raise UsageError(text("cli.module_missing", name=module))
+        if module not in MODULES:
+            raise UsageError(text("cli.module_unknown", name=name, modules=", ".join(MODULES)))
+        if module not in modules:
+            modules.append(module)
 
     console = _console(args.speech)
     players = _setup_players(console) if args.setup else _parse_players(args.players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    header = LogHeader(players=players, modules=(), seed=seed)
+    header = LogHeader(players=players, modules=tuple(sorted(modules)), seed=seed)
     path = args.log or _new_log_path()
     writer = LogWriter.create(path, header)
     state = header.new_state()

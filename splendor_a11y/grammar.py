@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .engine import Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
+from .engine import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
 from .errors import SplendorError
 from .similarity import edit_distance
 from .notation import LEVELS, DeckTop, GemCounts, HandSlot, NotationError, Slot, gem_from_code, parse_place
@@ -51,6 +51,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("return", "return so | return 2s", "give back tokens when you hold more than 10", True),
     CommandSpec("noble", "noble 2", "choose which noble visits you when several qualify", True),
     CommandSpec("pass", "pass", "pass, only when no action is possible", True),
+    CommandSpec("hold", "hold b3 | hold b3 from c1", "Strongholds module: after a purchase, put a stronghold on a card, or move one there", True),
+    CommandSpec("oust", "oust b2", "Strongholds module: after a purchase, send a lone opponent's stronghold back instead", True),
+    CommandSpec("conquer", "conquer | conquer pay 3d 1g", "Strongholds module: buy the card all three of your strongholds are on", True),
+    CommandSpec("decline", "decline", "Strongholds module: do not conquer now", True),
     CommandSpec("board", "board", "read the three rows, level c to a, then the nobles", aliases=("table",)),
     CommandSpec("row", "row b | b", "read one row of face-up cards; a level letter alone does the same"),
     CommandSpec("look", "look b2 | b2 | h1", "describe one card in words, and what it would cost you; a place alone does the same", aliases=("card",)),
@@ -60,6 +64,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("players", "players", "every player's points, tokens, bonuses, hand and nobles", aliases=("scores", "all")),
     CommandSpec("hand", "hand | hand Ben", "your reserved cards, or another player's as far as you know them"),
     CommandSpec("afford", "afford | afford Ben", "the cards you, or another player, can buy now, and what each would cost", aliases=("can",)),
+    CommandSpec("hint", "hint", "suggest a move for you and say why; the log notes that you asked"),
     CommandSpec("last", "last | last 10", "the last announcements of the game, 5 unless you say how many", aliases=("history",)),
     CommandSpec("repeat", "repeat", "say the last announcement again", aliases=("again",)),
     CommandSpec("words", "words", "describe cards and gems in full words"),
@@ -151,6 +156,13 @@ def _place(words: str, verb: str) -> Slot | DeckTop | HandSlot:
         raise GrammarError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
 
 
+def _slot(words: str, verb: str) -> Slot:
+    place = _place(words, verb)
+    if not isinstance(place, Slot):
+        raise GrammarError(f"Strongholds go on face-up cards: say a slot like b3, not {words}.")
+    return place
+
+
 def _action(spec: CommandSpec, rest: str) -> Command:
     if spec.name == "take":
         return TakeGems(parse_gems(rest, "take"))
@@ -169,6 +181,18 @@ def _action(spec: CommandSpec, rest: str) -> Command:
         if isinstance(place, DeckTop):
             raise GrammarError("You cannot buy from a deck: reserve its top card first, or buy a face-up card like b1.")
         return Buy(place, parse_gems(pay, "pay") if pay is not None else None)
+    if spec.name == "hold":
+        to, _, source = rest.partition(" from ")
+        return Hold(_slot(to.strip(), "hold"), _slot(source.strip(), "move from") if source else None)
+    if spec.name == "oust":
+        return Oust(_slot(rest, "oust"))
+    if spec.name == "conquer":
+        pay = re.match(r"^pay\s+(.*)$", rest, re.IGNORECASE)
+        if rest and pay is None:
+            raise GrammarError("Type conquer alone, or conquer pay with the gems, like conquer pay 3d 1g.")
+        return Conquer(parse_gems(pay.group(1), "pay") if pay else None)
+    if spec.name == "decline":
+        return Decline()
     if spec.name == "noble":
         if not rest.isdigit():
             raise GrammarError("Say which noble by its number, for example noble 2.")

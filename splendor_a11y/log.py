@@ -20,20 +20,24 @@ from .cards import Card, CardSet, Noble, standard_cards
 from .engine import (
     CardBought,
     CardReserved,
+    ConquestDeclined,
     Event,
     GameEnded,
     GameSetUp,
     GameState,
     GemsTaken,
     HintAsked,
+    MODULES,
     IllegalAction,
     NobleVisited,
     Passed,
+    StrongholdOusted,
+    StrongholdPlaced,
     TokensReturned,
     check_and_apply,
 )
 from .errors import SplendorError
-from .notation import GemCounts, NotationError
+from .notation import GemCounts, NotationError, Slot, parse_place
 
 __all__ = [
     "FORMAT",
@@ -56,7 +60,6 @@ MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
 MAX_EVENTS = 100_000
 MAX_NAME_LENGTH = 40
-KNOWN_MODULES: tuple[str, ...] = ()
 PLAYER_KINDS = ("human", "bot")
 
 
@@ -156,8 +159,12 @@ def encode_event(event: Event) -> dict[str, Any]:
                         paid=event.paid.to_mapping())
         case NobleVisited():
             data.update(player=event.player, noble=event.noble.text)
-        case Passed() | HintAsked():
+        case Passed() | HintAsked() | ConquestDeclined():
             data["player"] = event.player
+        case StrongholdPlaced():
+            data.update(player=event.player, to=event.to, **{"from": event.source} if event.source else {})
+        case StrongholdOusted():
+            data.update(player=event.player, place=event.place, owner=event.owner)
         case GameEnded():
             data.update(scores=list(event.scores), winners=list(event.winners))
     return data
@@ -191,6 +198,17 @@ class _Fields:
         if not isinstance(value, str) or len(value) > 200:
             raise self.fail(f"\"{key}\" must be a short text")
         return value
+
+    def place(self, key: str, slots_only: bool = False) -> str:
+        """A place written in the log (``b3``, ``deck a``, ``h2``), checked to be one."""
+        value = self.string(key)
+        try:
+            place = parse_place(value)
+        except NotationError as error:
+            raise self.fail(str(error)) from None
+        if slots_only and not isinstance(place, Slot):
+            raise self.fail(f"\"{key}\" must be a face-up slot like b3, not {value!r}")
+        return str(place)
 
     def gems(self, key: str) -> GemCounts:
         value = self.raw(key)
@@ -248,15 +266,21 @@ _DECODERS: dict[str, Callable[[_Fields], Event]] = {
     "game_set_up": _decode_setup,
     "gems_taken": lambda f: GemsTaken(player=f.integer("player", 0, 3), gems=f.gems("gems")),
     "card_reserved": lambda f: CardReserved(
-        player=f.integer("player", 0, 3), source=f.string("from"), card=f.card(f.raw("card")),
+        player=f.integer("player", 0, 3), source=f.place("from"), card=f.card(f.raw("card")),
         gold=f.integer("gold", 0, 1)),
     "card_bought": lambda f: CardBought(
-        player=f.integer("player", 0, 3), source=f.string("from"), card=f.card(f.raw("card")),
+        player=f.integer("player", 0, 3), source=f.place("from"), card=f.card(f.raw("card")),
         paid=f.gems("paid")),
     "tokens_returned": lambda f: TokensReturned(player=f.integer("player", 0, 3), gems=f.gems("gems")),
     "noble_visited": lambda f: NobleVisited(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
     "passed": lambda f: Passed(player=f.integer("player", 0, 3)),
     "hint_asked": lambda f: HintAsked(player=f.integer("player", 0, 3)),
+    "stronghold_placed": lambda f: StrongholdPlaced(
+        player=f.integer("player", 0, 3), to=f.place("to", True),
+        source=f.place("from", True) if "from" in f.data else ""),
+    "stronghold_ousted": lambda f: StrongholdOusted(
+        player=f.integer("player", 0, 3), place=f.place("place", True), owner=f.integer("owner", 0, 3)),
+    "conquest_declined": lambda f: ConquestDeclined(player=f.integer("player", 0, 3)),
     "game_ended": lambda f: GameEnded(scores=f.int_list("scores"), winners=f.int_list("winners")),
 }
 
@@ -300,7 +324,7 @@ def _decode_header(data: Any) -> LogHeader:
             raise LogError(f"player {name} must be human or bot", 1)
         entries.append(PlayerEntry(name, kind, level))
     modules = data.get("modules", [])
-    if not isinstance(modules, list) or any(m not in KNOWN_MODULES for m in modules):
+    if not isinstance(modules, list) or any(m not in MODULES for m in modules) or len(set(modules)) != len(modules):
         raise LogError(f"this log uses modules this version cannot play: {modules}", 1)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

@@ -17,6 +17,7 @@ from .engine import (
     WINNING_POINTS,
     CardBought,
     CardReserved,
+    ConquestDeclined,
     Event,
     GameEnded,
     GameSetUp,
@@ -27,9 +28,14 @@ from .engine import (
     NobleVisited,
     Passed,
     Phase,
+    StrongholdOusted,
+    StrongholdPlaced,
     TokensReturned,
+    default_payment,
     legal_commands,
+    needed,
 )
+from .engine.strongholds import conquest_slot
 from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
 from .notation import LEVELS, Gem, GemCounts, Slot, parse_place
@@ -79,6 +85,12 @@ class Narrator:
         """``1 card``, ``no cards``."""
         return plural(n, "hand.one", "hand.many", "hand.none")
 
+    @staticmethod
+    def strongholds_placed(state: GameState, seat: int) -> str:
+        """``, and strongholds on b3 and b3`` or nothing."""
+        places = state.strongholds[seat] if state.strongholds else ()
+        return text("turn.stronghold.placed", places=join_words(sorted(places))) if places else ""
+
     def is_you(self, seat: int) -> bool:
         """True when the seat is the listener."""
         return self.viewer is not None and seat == self.viewer
@@ -102,6 +114,8 @@ class Narrator:
         place = parse_place(source)
         if not isinstance(place, Slot):
             return ""
+        if source in after.refills:
+            return text("event.refill_later", place=source)
         card = after.rows[LEVELS.index(place.level)][place.index - 1]
         if card is None:
             return text("event.refill_empty", place=source, level=place.level)
@@ -116,7 +130,28 @@ class Narrator:
         return text("event.last_round", name=after.players[seat].name)
 
     def event(self, event: Event, before: GameState, after: GameState) -> str:
-        """One event as one line."""
+        """One event as one line, with the slots refilled once a turn's purchases settle."""
+        return self._event(event, before, after) + self._settled(before, after)
+
+    def _settled(self, before: GameState, after: GameState) -> str:
+        done = [place for place in before.refills if place not in after.refills]
+        if not done:
+            return ""
+        parts = []
+        for place in done:
+            slot = parse_place(place)
+            assert isinstance(slot, Slot)
+            card = after.rows[LEVELS.index(slot.level)][slot.index - 1]
+            parts.append(text("event.refilled_one", place=place, card=self.card(card)) if card is not None
+                         else text("event.refilled_empty", place=place))
+        return text("event.refilled", places=join_words(parts))
+
+    def _card_on(self, state: GameState, place: str) -> str:
+        slot = parse_place(place)
+        assert isinstance(slot, Slot)
+        return self.card(state.rows[LEVELS.index(slot.level)][slot.index - 1])
+
+    def _event(self, event: Event, before: GameState, after: GameState) -> str:
         match event:
             case GameSetUp():
                 return self.start(after)
@@ -138,6 +173,10 @@ class Narrator:
                                      gold=gold_words, hand=hand)
                 return self._say("event.reserved", seat, after, card=self.card(card), place=source,
                                  gold=gold_words, hand=hand, refill=self._refill(before, after, source))
+            case CardBought(player=seat, source=source, card=card, paid=paid) if before.phase is Phase.CONQUEST:
+                line = self._say("event.conquer", seat, after, card=self.card(card), place=source,
+                                 paid=self.gems(paid), points=self.points(after.players[seat].points))
+                return line + self._refill(before, after, source) + self._last_round(before, after, seat)
             case CardBought(player=seat, source=source, card=card, paid=paid):
                 line = self._say("event.bought", seat, after, card=self.card(card), place=source,
                                  paid=self.gems(paid), points=self.points(after.players[seat].points),
@@ -153,6 +192,19 @@ class Narrator:
                 return self.result(after)
             case HintAsked(player=seat):
                 return self._say("event.hint", seat, after)
+            case StrongholdPlaced(player=seat, to=to, source=source):
+                count = after.strongholds[seat].count(to)
+                if source:
+                    return self._say("event.move_hold", seat, after, source=source, place=to,
+                                     card=self._card_on(after, to), count=count)
+                return self._say("event.hold", seat, after, place=to, card=self._card_on(after, to), count=count,
+                                 left=after.strongholds_left(seat))
+            case StrongholdOusted(player=seat, place=place, owner=owner):
+                if self.is_you(owner):
+                    return text("event.oust_yours.other", name=after.players[seat].name, place=place)
+                return self._say("event.oust", seat, after, place=place, owner=after.players[owner].name)
+            case ConquestDeclined(player=seat):
+                return self._say("event.declined", seat, after)
         raise TypeError(f"not an event: {event!r}")
 
     def result(self, state: GameState) -> str:
@@ -194,6 +246,16 @@ class Narrator:
         if state.phase is Phase.NOBLE:
             choices = [f"noble {i + 1}, {state.nobles[i]}" for i in state.qualifying_nobles()]
             return text("turn.noble.you", choices=join_words(choices))
+        if state.phase is Phase.STRONGHOLD:
+            return text("turn.stronghold.you", left=state.strongholds_left(seat),
+                        placed=self.strongholds_placed(state, seat))
+        if state.phase is Phase.CONQUEST:
+            slot = conquest_slot(state)
+            assert slot is not None
+            card = state.card_at(slot)
+            assert card is not None
+            paid = default_payment(needed(card.cost, player.bonuses), player.tokens)
+            return text("turn.conquest.you", place=slot, card=self.card(card), paid=self.gems(paid or GemCounts()))
         return text("turn.you", name=player.name, points=self.points(player.points),
                     tokens=self.tokens(player.tokens), hand=self.hand(len(player.reserved)))
 
@@ -224,6 +286,8 @@ class Narrator:
             logged = error.details["logged"]
             fields["logged"] = state.players[logged].name if 0 <= logged < len(state.players) else str(logged)
         key = f"refuse.{error.reason.value}"
+        if error.details.get("gold") == 0 and error.reason.value == "cannot_afford":
+            key += ".no_gold"
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"
@@ -237,6 +301,8 @@ class Narrator:
             return self.gems(value)
         if isinstance(value, tuple) and value and all(isinstance(v, Gem) for v in value):
             return " ".join(v.value for v in value)
+        if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
+            return join_words(list(value))
         if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
             return join_words([f"noble {v}" for v in value])
         return value

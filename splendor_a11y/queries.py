@@ -4,6 +4,7 @@ the supply, anyone's status, what they can afford. Pure, and never changes the g
 
 from __future__ import annotations
 
+from .cards import Card
 from .describe import card_sentence
 from .engine import GameState, default_payment, needed, shortfall
 from .messages import join_words, plural, text
@@ -23,12 +24,23 @@ class Answers:
         """One level's face-up cards, one per slot, and what is left in its deck."""
         index = LEVELS.index(level)
         slots = [
-            text("query.slot", place=f"{level}{i + 1}", card=self.narrator.card(card))
-            if card is not None else text("query.slot_empty", place=f"{level}{i + 1}")
+            self._slot(state, f"{level}{i + 1}", card) if card is not None
+            else text("query.slot_empty", place=f"{level}{i + 1}")
             for i, card in enumerate(state.rows[index])
         ]
         deck = plural(len(state.decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
         return text("query.row", level=level, slots="; ".join(slots), deck=deck)
+
+    def _slot(self, state: GameState, place: str, card: Card) -> str:
+        holders = state.holders(place) if state.strongholds else {}
+        if not holders:
+            return text("query.slot", place=place, card=self.narrator.card(card))
+        names = [text("query.holder.one" if n == 1 else "query.holder.many", name=self._name(state, seat), n=n)
+                 for seat, n in holders.items()]
+        return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
+
+    def _name(self, state: GameState, seat: int) -> str:
+        return text("you.object") if self.narrator.is_you(seat) else state.players[seat].name
 
     def board(self, state: GameState) -> list[str]:
         """The three rows from level c down to level a, then the nobles."""
@@ -84,6 +96,8 @@ class Answers:
             for i, r in enumerate(player.reserved)
         ]
         key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
+        strongholds = text("query.strongholds", left=state.strongholds_left(seat),
+                           placed=Narrator.strongholds_placed(state, seat)) if state.strongholds else ""
         return text(
             key,
             name=player.name,
@@ -93,7 +107,7 @@ class Answers:
             bonuses=self.narrator.tokens(player.bonuses),
             hand=join_words(hand) if hand else self.narrator.hand(0),
             nobles=join_words([n.text for n in player.nobles]) if player.nobles else text("query.none"),
-        )
+        ) + strongholds
 
     def everyone(self, state: GameState) -> list[str]:
         """Every player's status, in seat order."""

@@ -238,6 +238,8 @@ class Replay(Conversation):
                 return [self.where()]
             case "summary":
                 return self.summary()
+            case "hint":
+                return [text("hint.replay")]
         return super().more_answers(query)
 
     def run(self) -> None:

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .bots import Bot, bot_for
-from .engine import Command, Event, GameState, IllegalAction, decide_and_apply, evolve, view
+from .bots import BOTS, DEFAULT_LEVEL, Bot, bot_for, hint_command
+from .engine import Command, Event, GameState, HintAsked, IllegalAction, decide_and_apply, evolve, view
+from .explain import explain_move
 from .grammar import COMMANDS, PLAYER_QUERIES, CommandSpec, GrammarError, Query, find_command, parse_line
 from .history import History
 from .log import LogHeader, LogWriter
@@ -173,7 +174,7 @@ class Session(Conversation):
         self.history = History()
         self.events_so_far = events_so_far
         self.bots: dict[int, Bot] = {
-            seat: bot_for(entry.level or "easy") for seat, entry in enumerate(header.players) if entry.kind == "bot"
+            seat: bot_for(entry.level if entry.level in BOTS else DEFAULT_LEVEL) for seat, entry in enumerate(header.players) if entry.kind == "bot"
         }
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
 
@@ -248,6 +249,18 @@ class Session(Conversation):
                 continue
             if self.try_command(parsed):
                 return None
+
+    def more_answers(self, query: Query) -> list[str]:
+        """``hint``: the hard bot's move for the player, and why; noted in the log."""
+        if query.name != "hint":
+            return super().more_answers(query)
+        seat = self.state.current
+        if seat not in self.humans or self.state.is_over:
+            return [text("hint.not_now")]
+        self.commit((HintAsked(seat),))
+        mine = view(self.state, seat)
+        command = hint_command(mine, random.Random(f"{self.header.seed}:hint:{self.events_so_far}"))
+        return [explain_move(mine, seat, command, self.narrator())]
 
     def try_command(self, command: Command) -> bool:
         """Apply a command, or announce why the rules refuse it (nothing changes then)."""

@@ -11,29 +11,35 @@ from collections.abc import Callable
 
 from ..engine import Command, GameState
 from .easy import choose_easy
+from .hard import choose_hard
+from .medium import choose_medium
 from .uniform import choose_random
 
-__all__ = ["BOTS", "DEFAULT_LEVEL", "Bot", "bot_for"]
+__all__ = ["BOTS", "DEFAULT_LEVEL", "Bot", "bot_for", "hint_command"]
 
 Bot = Callable[[GameState, random.Random], Command]
 
 BOTS: dict[str, Bot] = {
     "random": choose_random,
     "easy": choose_easy,
+    "medium": choose_medium,
+    "hard": choose_hard,
 }
-DEFAULT_LEVEL = "easy"
-"""The strongest level that exists so far; ``medium`` and ``hard`` fall back to it."""
-PLANNED_LEVELS = ("medium", "hard")
+"""Every level by name, weakest first; ``random`` is a yardstick, not an opponent."""
+
+DEFAULT_LEVEL = "medium"
+"""A fair game for most players: sound, quick, beatable."""
+
+
+def hint_command(view: GameState, rng: random.Random) -> Command:
+    """The move the strongest bot would make in the player's place: the ``hint``."""
+    return choose_hard(view, rng)
 
 
 def bot_for(level: str) -> Bot:
-    """The bot of a level; planned levels not built yet play as the default.
+    """The bot of a level.
 
     Raises:
-        KeyError: for a level that is not known at all.
+        KeyError: for a level that is not known.
     """
-    if level in BOTS:
-        return BOTS[level]
-    if level in PLANNED_LEVELS:
-        return BOTS[DEFAULT_LEVEL]
-    raise KeyError(level)
+    return BOTS[level]

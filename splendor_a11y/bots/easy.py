@@ -1,5 +1,6 @@
-"""The easy bot: buys when it can (most points first), otherwise gathers gems toward the
-cheapest card it wants. A fair first opponent that plays by the rules and never peeks.
+"""The easy bot: legal moves with a light preference for buying. It always buys a card
+worth points when it can, a plain card about half the time, and otherwise gathers gems
+more or less at random, toward the cheapest card now and then. A gentle first opponent that plays by the rules and never peeks.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ import random
 from ..engine import Buy, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed, shortfall
 
 __all__ = ["choose_easy"]
+
+BUY_CHANCE = 0.5
+AIM_CHANCE = 0.4
 
 
 def _wanted_gems(view: GameState) -> list[int]:
@@ -26,7 +30,7 @@ def _wanted_gems(view: GameState) -> list[int]:
 
 
 def choose_easy(view: GameState, rng: random.Random) -> Command:
-    """A light preference for buying; sensible gem takes; returns what it has most of."""
+    """Often buys (most points first), gathers gems loosely, returns what it has most of."""
     commands = legal_commands(view)
     if view.phase is Phase.NOBLE:
         return commands[0]
@@ -35,14 +39,18 @@ def choose_easy(view: GameState, rng: random.Random) -> Command:
         return min(commands, key=lambda c: -sum(held[i] * c.gems[i] for i in range(6))  # type: ignore[union-attr]
                    if isinstance(c, ReturnTokens) else 0)
     buys = [c for c in commands if isinstance(c, Buy)]
-    if buys:
+    scoring = [c for c in buys if getattr(view.card_at(c.place), "points", 0)]
+    if scoring or (buys and rng.random() < BUY_CHANCE):
+        buys = scoring or buys
         def value(command: Buy) -> tuple[int, float]:
             card = view.card_at(command.place)
             return (getattr(card, "points", 0), rng.random())
         return max(buys, key=value)
     takes = [c for c in commands if isinstance(c, TakeGems)]
     if takes and view.player.token_count <= 8:
-        wanted = _wanted_gems(view)
-        return max(takes, key=lambda c: (sum(min(g, w) for g, w in zip(c.gems[:5], wanted)), c.gems.total,
-                                         rng.random()))
-    return rng.choice(commands)
+        if rng.random() < AIM_CHANCE:
+            wanted = _wanted_gems(view)
+            return max(takes, key=lambda c: (sum(min(g, w) for g, w in zip(c.gems[:5], wanted)), c.gems.total,
+                                             rng.random()))
+        return rng.choice(takes)
+    return rng.choice(buys or commands)

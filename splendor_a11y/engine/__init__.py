@@ -7,10 +7,11 @@ and the bots all use.
 from __future__ import annotations
 
 from .check import check, check_and_apply
-from .commands import Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
+from .commands import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
 from .events import (
     CardBought,
     CardReserved,
+    ConquestDeclined,
     Event,
     GameEnded,
     GameSetUp,
@@ -18,6 +19,8 @@ from .events import (
     HintAsked,
     NobleVisited,
     Passed,
+    StrongholdOusted,
+    StrongholdPlaced,
     TokensReturned,
 )
 from .fold import evolve, fold
@@ -27,6 +30,8 @@ from .rules import action_event, automatic_event, decide, decide_and_apply, lega
 from .setup import deal
 from .state import (
     GOLD_TOKENS,
+    MODULES,
+    STRONGHOLDS_EACH,
     TOKEN_LIMIT,
     WINNING_POINTS,
     GameState,
@@ -34,10 +39,12 @@ from .state import (
     PlayerState,
     Reserved,
 )
-from .view import view
+from .view import determinize, unseen_cards, view
 
 __all__ = [
     "GOLD_TOKENS",
+    "MODULES",
+    "STRONGHOLDS_EACH",
     "TOKEN_LIMIT",
     "WINNING_POINTS",
     "Buy",
@@ -45,14 +52,19 @@ __all__ = [
     "CardReserved",
     "ChooseNoble",
     "Command",
+    "Conquer",
+    "ConquestDeclined",
+    "Decline",
     "Event",
     "GameEnded",
     "GameSetUp",
     "GameState",
     "GemsTaken",
     "HintAsked",
+    "Hold",
     "IllegalAction",
     "NobleVisited",
+    "Oust",
     "Pass",
     "Passed",
     "Phase",
@@ -61,6 +73,8 @@ __all__ = [
     "Reserve",
     "Reserved",
     "ReturnTokens",
+    "StrongholdOusted",
+    "StrongholdPlaced",
     "TakeGems",
     "TokensReturned",
     "action_event",
@@ -76,5 +90,7 @@ __all__ = [
     "legal_commands",
     "needed",
     "shortfall",
+    "determinize",
+    "unseen_cards",
     "view",
 ]

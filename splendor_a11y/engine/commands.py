@@ -10,7 +10,19 @@ from dataclasses import dataclass
 
 from ..notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
 
-__all__ = ["Buy", "ChooseNoble", "Command", "Pass", "Reserve", "ReturnTokens", "TakeGems"]
+__all__ = [
+    "Buy",
+    "ChooseNoble",
+    "Command",
+    "Conquer",
+    "Decline",
+    "Hold",
+    "Oust",
+    "Pass",
+    "Reserve",
+    "ReturnTokens",
+    "TakeGems",
+]
 
 
 def _letters(gems: GemCounts) -> str:
@@ -76,4 +88,44 @@ class Pass:
         return "pass"
 
 
-Command = TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """The Strongholds module: put a stronghold on a face-up card, from your supply or
+    moved from another card (``hold b3``, ``hold b3 from c1``)."""
+
+    to: Slot
+    source: Slot | None = None
+
+    def __str__(self) -> str:
+        return f"hold {self.to}" + (f" from {self.source}" if self.source is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Oust:
+    """The Strongholds module: send a lone opponent's stronghold back (``oust b2``)."""
+
+    place: Slot
+
+    def __str__(self) -> str:
+        return f"oust {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class Conquer:
+    """The Strongholds module: buy the card all three of your strongholds are on."""
+
+    pay: GemCounts | None = None
+
+    def __str__(self) -> str:
+        return "conquer" + (f" pay {self.pay}" if self.pay is not None else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """The Strongholds module: do not buy the conquered card now."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+Command = TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass | Hold | Oust | Conquer | Decline

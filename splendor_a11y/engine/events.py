@@ -16,6 +16,7 @@ from ..notation import GemCounts
 __all__ = [
     "CardBought",
     "CardReserved",
+    "ConquestDeclined",
     "Event",
     "GameEnded",
     "GameSetUp",
@@ -23,6 +24,8 @@ __all__ = [
     "HintAsked",
     "NobleVisited",
     "Passed",
+    "StrongholdOusted",
+    "StrongholdPlaced",
     "TokensReturned",
 ]
 
@@ -104,6 +107,35 @@ class GameEnded:
 
 
 @dataclass(frozen=True, slots=True)
+class StrongholdPlaced:
+    """The Strongholds module: a stronghold put on a face-up card, from the player's own
+    supply (``source`` empty) or moved from another slot."""
+
+    kind: ClassVar[str] = "stronghold_placed"
+    player: int
+    to: str
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StrongholdOusted:
+    """The Strongholds module: a lone opponent's stronghold sent back to its owner."""
+
+    kind: ClassVar[str] = "stronghold_ousted"
+    player: int
+    place: str
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConquestDeclined:
+    """The Strongholds module: the player chose not to buy the card they had conquered."""
+
+    kind: ClassVar[str] = "conquest_declined"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class HintAsked:
     """A note, not a move: the player whose turn it is asked for a hint.
 
@@ -116,4 +148,5 @@ class HintAsked:
 
 Event = (
     GameSetUp | GemsTaken | CardReserved | CardBought | TokensReturned | NobleVisited | Passed | GameEnded | HintAsked
+    | StrongholdPlaced | StrongholdOusted | ConquestDeclined
 )

@@ -16,14 +16,18 @@ from .events import (
     CardBought,
     CardReserved,
     Event,
+    ConquestDeclined,
     GameEnded,
     HintAsked,
     GameSetUp,
     GemsTaken,
     NobleVisited,
     Passed,
+    StrongholdOusted,
+    StrongholdPlaced,
     TokensReturned,
 )
+from .strongholds import conquest_slot, send_home, stronghold_options
 from .state import (
     GOLD_TOKENS,
     ROW_SLOTS,
@@ -45,19 +49,34 @@ def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[Play
     return tuple(players)
 
 
-def _take_from_board(
-    state: GameState, place: Slot | DeckTop
-) -> tuple[tuple[tuple[object, ...], ...], tuple[tuple[object, ...], ...]]:
-    """Rows and decks after a card leaves a slot (refilled from its deck) or a deck top."""
+def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
+    """A card leaves a slot or a deck top. Its strongholds go home; the slot is refilled
+    from its deck at once, or, with a module, once the turn's purchases are settled."""
+    level = LEVELS.index(place.level)
+    if isinstance(place, DeckTop):
+        decks = list(state.decks)
+        decks[level] = decks[level][1:]
+        return replace(state, decks=tuple(decks))
+    state = replace(state, strongholds=send_home(state.strongholds, str(place)))
+    if state.modules:
+        rows = list(state.rows)
+        row = list(rows[level])
+        row[place.index - 1] = None
+        rows[level] = tuple(row)
+        return replace(state, rows=tuple(rows), refills=(*state.refills, str(place)))
+    return _refill(state, place)
+
+
+def _refill(state: GameState, place: Slot) -> GameState:
+    """Put the top card of a slot's deck in the slot (nothing when the deck is empty)."""
     level = LEVELS.index(place.level)
     rows, decks = list(state.rows), list(state.decks)
     deck = decks[level]
-    if isinstance(place, Slot):
-        row = list(rows[level])
-        row[place.index - 1] = deck[0] if deck else None
-        rows[level] = tuple(row)
+    row = list(rows[level])
+    row[place.index - 1] = deck[0] if deck else None
+    rows[level] = tuple(row)
     decks[level] = deck[1:]
-    return tuple(rows), tuple(decks)
+    return replace(state, rows=tuple(rows), decks=tuple(decks))
 
 
 def _end_turn(state: GameState) -> GameState:
@@ -79,6 +98,24 @@ def _after_tokens(state: GameState) -> GameState:
 
 
 def _after_action(state: GameState) -> GameState:
+    """After the action and its effects: a conquest when one is on, else settle the turn."""
+    if conquest_slot(state) is not None:
+        return replace(state, phase=Phase.CONQUEST)
+    return _settle(state)
+
+
+def _after_purchase(state: GameState) -> GameState:
+    """With the Strongholds module, every purchase is followed by a stronghold decision."""
+    if state.strongholds and stronghold_options(state):
+        return replace(state, phase=Phase.STRONGHOLD)
+    return _after_action(state)
+
+
+def _settle(state: GameState) -> GameState:
+    """Refill the slots emptied this turn, then check the token limit."""
+    for place in state.refills:
+        state = _refill(state, Slot(place[0], int(place[1:])))
+    state = replace(state, refills=())
     if state.player.token_count > TOKEN_LIMIT:
         return replace(state, phase=Phase.RETURN)
     return _after_tokens(state)
@@ -102,7 +139,7 @@ def _set_up(state: GameState, event: GameSetUp) -> GameState:
 def _reserve(state: GameState, event: CardReserved) -> GameState:
     place = parse_place(event.source)
     assert not isinstance(place, HandSlot)
-    rows, decks = _take_from_board(state, place)
+    state = _take_from_board(state, place)
     player = state.players[event.player]
     gold = GemCounts((0, 0, 0, 0, 0, event.gold))
     player = replace(
@@ -114,8 +151,6 @@ def _reserve(state: GameState, event: CardReserved) -> GameState:
         state,
         players=_with_player(state, event.player, player),
         supply=state.supply.minus(gold),
-        rows=rows,  # type: ignore[arg-type]
-        decks=decks,  # type: ignore[arg-type]
         passes=0,
     )
 
@@ -123,14 +158,13 @@ def _reserve(state: GameState, event: CardReserved) -> GameState:
 def _buy(state: GameState, event: CardBought) -> GameState:
     place = parse_place(event.source)
     player = state.players[event.player]
-    rows, decks = state.rows, state.decks
     if isinstance(place, HandSlot):
         hand = list(player.reserved)
         del hand[place.index - 1]
         reserved = tuple(hand)
     else:
         assert isinstance(place, Slot)
-        rows, decks = _take_from_board(state, place)  # type: ignore[assignment]
+        state = _take_from_board(state, place)
         reserved = player.reserved
     card = event.card
     bonuses = list(player.bonuses)
@@ -147,8 +181,6 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         state,
         players=_with_player(state, event.player, player),
         supply=state.supply.plus(event.paid),
-        rows=rows,
-        decks=decks,
         passes=0,
     )
 
@@ -168,7 +200,7 @@ def evolve(state: GameState, event: Event) -> GameState:
         case CardReserved():
             return _after_action(_reserve(state, event))
         case CardBought():
-            return _after_action(_buy(state, event))
+            return _after_purchase(_buy(state, event))
         case TokensReturned(player=seat, gems=gems):
             player = state.players[seat]
             player = replace(player, tokens=player.tokens.minus(gems))
@@ -185,6 +217,22 @@ def evolve(state: GameState, event: Event) -> GameState:
             return replace(state, phase=Phase.OVER, winners=tuple(winners))
         case HintAsked():
             return state
+        case StrongholdPlaced(player=seat, to=to, source=source):
+            places = list(state.strongholds[seat])
+            if source:
+                places.remove(source)
+            places.append(to)
+            holds = list(state.strongholds)
+            holds[seat] = tuple(places)
+            return _after_action(replace(state, strongholds=tuple(holds)))
+        case StrongholdOusted(place=place, owner=owner):
+            places = list(state.strongholds[owner])
+            places.remove(place)
+            holds = list(state.strongholds)
+            holds[owner] = tuple(places)
+            return _after_action(replace(state, strongholds=tuple(holds)))
+        case ConquestDeclined():
+            return _settle(state)
         case _:
             assert_never(event)
 

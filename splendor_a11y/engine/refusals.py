@@ -49,6 +49,15 @@ class Reason(Enum):
     MISMATCH = "mismatch"
     BAD_SOURCE = "bad_source"
     BAD_SETUP = "bad_setup"
+    OCCUPIED = "occupied"
+    STRONGHOLD_DUE = "stronghold_due"
+    NO_STRONGHOLD_DUE = "no_stronghold_due"
+    NO_STRONGHOLD_LEFT = "no_stronghold_left"
+    NOT_YOUR_STRONGHOLD = "not_your_stronghold"
+    STRONGHOLD_SAME_PLACE = "stronghold_same_place"
+    OUST_NOT_LONE = "oust_not_lone"
+    CONQUEST_DUE = "conquest_due"
+    NO_CONQUEST = "no_conquest"
 
 
 class IllegalAction(SplendorError):

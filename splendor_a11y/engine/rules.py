@@ -10,21 +10,25 @@ from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
 from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, parse_place
-from .commands import Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
+from .commands import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
 from .events import (
     CardBought,
     CardReserved,
+    ConquestDeclined,
     Event,
     GameEnded,
     GemsTaken,
     NobleVisited,
     Passed,
+    StrongholdOusted,
+    StrongholdPlaced,
     TokensReturned,
 )
 from .fold import evolve
 from .payment import default_payment, explicit_payment, needed, shortfall
 from .refusals import IllegalAction, Reason
-from .state import HAND_LIMIT, ROW_SLOTS, TOKEN_LIMIT, GameState, Phase
+from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
+from .strongholds import conquest_slot, stronghold_options
 
 __all__ = ["automatic_event", "decide", "decide_and_apply", "legal_commands"]
 
@@ -47,6 +51,14 @@ def _check_phase(state: GameState, command: Command) -> None:
                       excess=state.player.token_count - TOKEN_LIMIT)
     if phase is Phase.NOBLE and not isinstance(command, ChooseNoble):
         raise _refuse(state, Reason.NOBLE_DUE, choices=tuple(i + 1 for i in state.qualifying_nobles()))
+    if phase is Phase.STRONGHOLD and not isinstance(command, Hold | Oust):
+        raise _refuse(state, Reason.STRONGHOLD_DUE)
+    if phase is Phase.CONQUEST and not isinstance(command, Conquer | Decline | Buy):
+        raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
+    if phase is not Phase.STRONGHOLD and isinstance(command, Hold | Oust):
+        raise _refuse(state, Reason.NO_STRONGHOLD_DUE, what="on" if state.strongholds else "off")
+    if phase is not Phase.CONQUEST and isinstance(command, Conquer | Decline):
+        raise _refuse(state, Reason.NO_CONQUEST, what="on" if state.strongholds else "off")
     if phase is Phase.ACTION and isinstance(command, ReturnTokens):
         raise _refuse(state, Reason.NO_RETURN_DUE, held=state.player.token_count)
     if phase is Phase.ACTION and isinstance(command, ChooseNoble):
@@ -103,16 +115,28 @@ def _card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
     return card
 
 
+def _check_not_occupied(state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
+    """The Strongholds module: only the player whose strongholds are on a card may take it."""
+    if isinstance(place, Slot) and state.strongholds:
+        owner = state.occupied_by_other(str(place), state.current)
+        if owner is not None:
+            raise _refuse(state, Reason.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
+
+
 def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
     if len(state.player.reserved) >= HAND_LIMIT:
         raise _refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
     card = _card_at_place(state, place)
+    _check_not_occupied(state, place, card)
     gold = 1 if state.supply.get(Gem.GOLD) else 0
     return CardReserved(player=state.current, source=str(place), card=card, gold=gold)
 
 
 def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None) -> CardBought:
+    if state.phase is Phase.CONQUEST and place != conquest_slot(state):
+        raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
     card = _card_at_place(state, place)
+    _check_not_occupied(state, place, card)
     player = state.player
     need = needed(card.cost, player.bonuses)
     if pay is None:
@@ -124,6 +148,32 @@ def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None) -> Car
     else:
         paid = explicit_payment(need, player.tokens, pay, lambda reason, **d: _refuse(state, reason, card=card, **d))
     return CardBought(player=state.current, source=str(place), card=card, paid=paid)
+
+
+def _hold(state: GameState, to: Slot, source: Slot | None) -> StrongholdPlaced:
+    seat = state.current
+    mine = state.strongholds[seat]
+    card = _card_at_place(state, to)
+    owner = state.occupied_by_other(str(to), seat)
+    if owner is not None:
+        raise _refuse(state, Reason.OCCUPIED, place=to, card=card, owner=state.players[owner].name)
+    if source is None:
+        if len(mine) >= STRONGHOLDS_EACH:
+            raise _refuse(state, Reason.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
+        return StrongholdPlaced(player=seat, to=str(to))
+    if str(source) not in mine:
+        raise _refuse(state, Reason.NOT_YOUR_STRONGHOLD, place=source)
+    if source == to:
+        raise _refuse(state, Reason.STRONGHOLD_SAME_PLACE, place=to)
+    return StrongholdPlaced(player=seat, to=str(to), source=str(source))
+
+
+def _oust(state: GameState, place: Slot) -> StrongholdOusted:
+    _card_at_place(state, place)
+    holders = state.holders(str(place))
+    if len(holders) != 1 or sum(holders.values()) != 1 or state.current in holders:
+        raise _refuse(state, Reason.OUST_NOT_LONE, place=place, count=sum(holders.values()))
+    return StrongholdOusted(player=state.current, place=str(place), owner=next(iter(holders)))
 
 
 def _return(state: GameState, gems: GemCounts) -> TokensReturned:
@@ -167,6 +217,16 @@ def action_event(state: GameState, command: Command) -> Event:
             if _has_action(state):
                 raise _refuse(state, Reason.PASS_NOT_ALLOWED)
             return Passed(player=state.current)
+        case Hold(to=to, source=source):
+            return _hold(state, to, source)
+        case Oust(place=place):
+            return _oust(state, place)
+        case Conquer(pay=pay):
+            slot = conquest_slot(state)
+            assert slot is not None, "the conquest phase always has its card"
+            return _buy(state, slot, pay)
+        case Decline():
+            return ConquestDeclined(player=state.current)
     raise TypeError(f"not a command: {command!r}")
 
 
@@ -233,7 +293,8 @@ def _reserves(state: GameState) -> list[Command]:
         return []
     commands: list[Command] = []
     for level, row in zip(LEVELS, state.rows):
-        commands.extend(Reserve(Slot(level, i + 1)) for i, card in enumerate(row) if card is not None)
+        commands.extend(Reserve(Slot(level, i + 1)) for i, card in enumerate(row)
+                        if card is not None and not _held_by_other(state, level, i))
     commands.extend(Reserve(DeckTop(level)) for level, deck in zip(LEVELS, state.decks) if deck)
     return commands
 
@@ -249,11 +310,16 @@ def _affordable(state: GameState, card: Card) -> bool:
     return short <= tokens[5]
 
 
+def _held_by_other(state: GameState, level: str, index: int) -> bool:
+    return bool(state.strongholds) and state.occupied_by_other(f"{level}{index + 1}", state.current) is not None
+
+
 def _buys(state: GameState) -> list[Command]:
     commands: list[Command] = []
     for level, row in zip(LEVELS, state.rows):
         commands.extend(
-            Buy(Slot(level, i + 1)) for i, card in enumerate(row) if card is not None and _affordable(state, card)
+            Buy(Slot(level, i + 1)) for i, card in enumerate(row)
+            if card is not None and _affordable(state, card) and not _held_by_other(state, level, i)
         )
     commands.extend(
         Buy(HandSlot(i + 1))
@@ -295,6 +361,10 @@ def legal_commands(state: GameState) -> list[Command]:
         return _returns(state)
     if phase is Phase.NOBLE:
         return [ChooseNoble(i + 1) for i in state.qualifying_nobles()]
+    if phase is Phase.STRONGHOLD:
+        return list(stronghold_options(state))
+    if phase is Phase.CONQUEST:
+        return [Conquer(), Decline()]
     return []
 
 
@@ -317,4 +387,17 @@ def command_for(event: Event) -> Command | None:
             return ReturnTokens(gems)
         case Passed():
             return Pass()
+        case StrongholdPlaced(to=to, source=source):
+            return Hold(_slot(to), _slot(source) if source else None)
+        case StrongholdOusted(place=place):
+            return Oust(_slot(place))
+        case ConquestDeclined():
+            return Decline()
     return None
+
+
+def _slot(text: str) -> Slot:
+    place = parse_place(text)
+    if not isinstance(place, Slot):
+        raise IllegalAction(Reason.BAD_SOURCE, -1, source=text)
+    return place

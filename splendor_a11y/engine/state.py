@@ -14,6 +14,8 @@ from ..notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
 
 __all__ = [
     "GOLD_TOKENS",
+    "MODULES",
+    "STRONGHOLDS_EACH",
     "TOKEN_LIMIT",
     "WINNING_POINTS",
     "GameState",
@@ -30,6 +32,9 @@ HAND_LIMIT = 3
 WINNING_POINTS = 15
 ROW_SLOTS = 4
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+STRONGHOLDS_EACH = 3
+MODULES = ("strongholds",)
+"""The optional Cities of Splendor modules the engine can play, by the names used everywhere."""
 
 
 def gems_per_colour(players: int) -> int:
@@ -53,6 +58,12 @@ class Phase(Enum):
     """The current player holds more than ten tokens and must return the excess."""
     NOBLE = "noble"
     """The current player qualifies for nobles; one visits (a choice when several)."""
+    STRONGHOLD = "stronghold"
+    """The Strongholds module: after a purchase, place or move a stronghold, or send back
+    a lone opponent's one."""
+    CONQUEST = "conquest"
+    """The Strongholds module: all three of the player's strongholds are on one card they
+    can afford; they may buy it now or decline."""
     ENDING = "ending"
     """The last turn is over; the result is due."""
     OVER = "over"
@@ -105,6 +116,12 @@ class GameState:
     passes: int = 0
     winners: tuple[int, ...] = ()
     modules: tuple[str, ...] = ()
+    strongholds: tuple[tuple[str, ...], ...] = ()
+    """The Strongholds module: per seat, the slot of each of its strongholds on the table
+    (one entry per stronghold, so ``("b3", "b3")`` is two on b3)."""
+    refills: tuple[str, ...] = ()
+    """Slots emptied this turn; with a module they are refilled only once the turn's
+    purchases and their effects are settled, as the module rules say."""
 
     @classmethod
     def new(cls, names: tuple[str, ...], modules: tuple[str, ...] = ()) -> GameState:
@@ -126,6 +143,7 @@ class GameState:
             first_player=0,
             phase=Phase.SETUP,
             modules=modules,
+            strongholds=tuple(() for _ in names) if "strongholds" in modules else (),
         )
 
     @property
@@ -160,6 +178,23 @@ class GameState:
         return tuple(
             i for i, noble in enumerate(self.nobles) if noble is not None and bonuses.covers(noble.requirement)
         )
+
+    def holders(self, place: str) -> dict[int, int]:
+        """The Strongholds module: who holds the card at a slot, and with how many."""
+        found: dict[int, int] = {}
+        for seat, places in enumerate(self.strongholds):
+            count = places.count(place)
+            if count:
+                found[seat] = count
+        return found
+
+    def strongholds_left(self, seat: int) -> int:
+        """Strongholds a player has not placed on the table yet."""
+        return STRONGHOLDS_EACH - len(self.strongholds[seat]) if self.strongholds else 0
+
+    def occupied_by_other(self, place: str, seat: int) -> int | None:
+        """The opponent whose strongholds are on a slot, or None."""
+        return next((other for other in self.holders(place) if other != seat), None)
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""

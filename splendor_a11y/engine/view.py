@@ -5,11 +5,15 @@ Bots and narration work from views, so they cannot peek.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import replace
 
+from ..cards import Card, CardSet
+from ..notation import LEVELS
 from .state import GameState, PlayerState, Reserved
 
-__all__ = ["view"]
+__all__ = ["determinize", "unseen_cards", "view"]
 
 
 def _hide_blind(player: PlayerState) -> PlayerState:
@@ -23,4 +27,41 @@ def view(state: GameState, seat: int) -> GameState:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
+    return replace(state, players=players, decks=decks)
+
+
+def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
+    """Per level, the cards a view does not show: the decks and others' blind reservations."""
+    seen: Counter[Card] = Counter()
+    for row in state.rows:
+        seen.update(card for card in row if card is not None)
+    for player in state.players:
+        seen.update(player.bought)
+        seen.update(r.card for r in player.reserved if r.card is not None)
+    unseen: dict[str, list[Card]] = {}
+    for level in LEVELS:
+        left = Counter(card_set.level(level)) - seen
+        unseen[level] = sorted(left.elements(), key=lambda card: card.text)
+    return unseen
+
+
+def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> GameState:
+    """A full state that agrees with a view: every hidden card dealt at random from the
+    cards the view has not shown. How a bot imagines what it cannot see, without peeking.
+    """
+    pools = unseen_cards(state, card_set)
+    for pool in pools.values():
+        rng.shuffle(pool)
+
+    def draw(level: str) -> Card:
+        return pools[level].pop() if pools[level] else card_set.level(level)[0]
+
+    players = tuple(
+        replace(p, reserved=tuple(Reserved(draw(r.level), r.level, r.blind) if r.card is None else r
+                                  for r in p.reserved))
+        if any(r.card is None for r in p.reserved) else p
+        for p in state.players
+    )
+    decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
+                  for level, deck in zip(LEVELS, state.decks))
     return replace(state, players=players, decks=decks)

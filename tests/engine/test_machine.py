@@ -18,8 +18,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from splendor_a11y.cards import standard_cards
 from splendor_a11y.engine import (
-    Buy, ChooseNoble, Command, GameState, IllegalAction, Pass, Reserve, ReturnTokens, TakeGems,
-    decide_and_apply, legal_commands,
+    STRONGHOLDS_EACH, Buy, ChooseNoble, Command, Conquer, Decline, GameState, Hold, IllegalAction, Oust, Pass,
+    Reserve, ReturnTokens, TakeGems, decide_and_apply, legal_commands,
 )
 from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
@@ -50,7 +50,14 @@ def command_space(state: GameState) -> list[Command]:
     commands += [ReturnTokens(_counts(c)) for c in itertools.combinations_with_replacement(range(6), excess)]
     commands += [ChooseNoble(i) for i in range(1, 7)]
     commands.append(Pass())
+    if state.strongholds:
+        slots = [Slot(level, index) for level in "abc" for index in range(1, 6)]
+        commands += [Hold(slot) for slot in slots] + [Oust(slot) for slot in slots] + [Conquer(), Decline()]
+        commands += [Hold(to, source) for to in slots for source in slots]
     return commands
+
+
+MODULE_CHOICES = st.sampled_from([(), ("strongholds",)])
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -60,9 +67,9 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.folder = Path(tempfile.mkdtemp())
 
-    @initialize(players=st.integers(2, 4), seed=st.integers(0, 10_000))
-    def start(self, players: int, seed: int) -> None:
-        header = LogHeader(tuple(PlayerEntry(f"P{i}") for i in range(players)), (), seed)
+    @initialize(players=st.integers(2, 4), seed=st.integers(0, 10_000), modules=MODULE_CHOICES)
+    def start(self, players: int, seed: int, modules: tuple[str, ...]) -> None:
+        header = LogHeader(tuple(PlayerEntry(f"P{i}") for i in range(players)), modules, seed)
         self.writer = LogWriter.create(self.folder / "game.jsonl", header)
         self.state = header.new_state()
         setup = deal(players, random.Random(seed), standard_cards())
@@ -126,6 +133,16 @@ class GameMachine(RuleBasedStateMachine):
         assert legal <= set(command_space(self.state)) | {c for c in legal if isinstance(c, ReturnTokens)}
 
     @invariant()
+    def strongholds_stay_on_face_up_cards_one_owner_each(self) -> None:
+        held: dict[str, int] = {}
+        for seat, places in enumerate(self.state.strongholds):
+            assert len(places) <= STRONGHOLDS_EACH
+            for place in places:
+                slot = Slot(place[0], int(place[1:]))
+                assert self.state.rows["abc".index(slot.level)][slot.index - 1] is not None
+                assert held.setdefault(place, seat) == seat
+
+    @invariant()
     def the_log_replays_to_the_live_state(self) -> None:
         assert replay(read_log(self.writer.path))[-1] == self.state
 
@@ -138,11 +155,11 @@ TestGameMachine.settings = settings(
 
 
 def test_complete_random_games_for_every_player_count() -> None:
-    """Whole games to their end: the rules always reach a result."""
-    for players in (2, 3, 4):
+    """Whole games to their end, with and without modules: the rules always reach a result."""
+    for players, modules in itertools.product((2, 3, 4), ((), ("strongholds",))):
         for seed in range(5):
             rng = random.Random(seed)
-            state = evolve(GameState.new(tuple(f"P{i}" for i in range(players))),
+            state = evolve(GameState.new(tuple(f"P{i}" for i in range(players)), modules),
                            deal(players, rng, standard_cards()))
             for _ in range(5_000):
                 if state.is_over:

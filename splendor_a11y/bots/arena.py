@@ -1,0 +1,60 @@
+"""Computer players against each other, without a console: for tests and benchmarks.
+
+Each move is seeded as in a real session (game seed, seat, events so far), so a game
+here is the game the same bots would play at the prompt.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..cards import standard_cards
+from ..engine import GameState, decide_and_apply, deal, evolve, view
+from . import bot_for
+
+__all__ = ["GameRecord", "play_bots"]
+
+MAX_DECISIONS = 2_000
+"""A safety stop: a real game takes about a hundred decisions."""
+
+
+@dataclass
+class GameRecord:
+    """How a bot game went: the final state, each seat's decision times, when 15 was reached."""
+
+    levels: tuple[str, ...]
+    final: GameState
+    decisions: int = 0
+    seconds: dict[int, list[float]] = field(default_factory=dict)
+    round_reached_15: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        """True when the game ended by the rules, not by the safety stop."""
+        return self.final.is_over
+
+
+def play_bots(levels: Sequence[str], seed: int) -> GameRecord:
+    """Play one game between bots of the given levels, seat 0 first."""
+    bots = [bot_for(level) for level in levels]
+    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)))
+    setup = deal(len(levels), random.Random(seed), standard_cards())
+    state = evolve(state, type(setup)(setup.decks, setup.nobles, 0))
+    record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))})
+    events = 1
+    while not state.is_over and record.decisions < MAX_DECISIONS:
+        seat = state.current
+        rng = random.Random(f"{seed}:{seat}:{events}")
+        started = time.perf_counter()
+        command = bots[seat](view(state, seat), rng)
+        record.seconds[seat].append(time.perf_counter() - started)
+        made, state = decide_and_apply(state, command)
+        events += len(made)
+        record.decisions += 1
+        if state.players[seat].points >= 15 and seat not in record.round_reached_15:
+            record.round_reached_15[seat] = state.round if state.current != seat else state.round - 1
+    record.final = state
+    return record

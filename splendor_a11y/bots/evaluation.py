@@ -1,0 +1,126 @@
+"""How good a position is for one player, in prestige points: the medium and hard bots'
+shared judgement.
+
+Points count in full; bonuses, tokens, nearly affordable cards and progress toward
+nobles count as fractions of a point, because they turn into points later. A position
+is judged relative to the best opponent, so taking a card someone else wanted counts.
+The weights were tuned by playing the bots against each other (``benchmarks/bots.py``).
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Noble
+from ..engine import GameState, PlayerState
+
+__all__ = ["WIN", "evaluate", "relative", "reach_gap"]
+
+WIN = 1000.0
+"""A won game outweighs anything else; a lost one is as bad."""
+
+BONUS_EARLY, BONUS_LATE, BONUS_EARLY_COUNT = 0.9, 0.3, 4
+DEMAND_FLOOR = False
+POINT = 1.0
+TOKEN, GOLD = 0.08, 0.15
+NOBLE_CLOSENESS = (1.0, 0.45, 0.25, 0.12, 0.05)
+REACH_DECAY = (0.55, 0.33, 0.2, 0.11, 0.05)
+"""A card's worth, as a share of its value, when 0, 1, 2, 3 or 4 gems away."""
+REACH_BONUS = 0.9
+REACH_WEIGHTS = (1.0, 0.5, 0.25)
+HAND_CLUTTER, FAR_RESERVE = 0.3, 0.0
+"""A reserved card blocks a hand slot; one far from affordable blocks it longer."""
+
+
+def reach_gap(card: Card, player: PlayerState) -> int:
+    """How many more tokens the player needs before the card is affordable (gold counted)."""
+    cost, bonuses, tokens = card.cost, player.bonuses, player.tokens
+    gap = 0
+    for i in range(5):
+        lack = cost[i] - bonuses[i] - tokens[i]
+        if lack > 0:
+            gap += lack
+    return max(0, gap - tokens[5])
+
+
+def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> float:
+    value = 0.0
+    for noble in nobles:
+        if noble is None:
+            continue
+        req = noble.requirement
+        missing = 0
+        for i in range(5):
+            lack = req[i] - bonuses[i]
+            if lack > 0:
+                missing += lack
+        if missing < len(NOBLE_CLOSENESS):
+            value += noble.points * NOBLE_CLOSENESS[missing] * 0.5
+    return value
+
+
+def _demand(state: GameState) -> list[int]:
+    """Per colour, the most any face-up card worth points costs: bonuses beyond that buy
+    nothing on the table now."""
+    demand = [BONUS_EARLY_COUNT] * 5 if DEMAND_FLOOR else [0] * 5
+    for row in state.rows:
+        for card in row:
+            if card is not None and card.points:
+                cost = card.cost
+                for i in range(5):
+                    if cost[i] > demand[i]:
+                        demand[i] = cost[i]
+    return demand
+
+
+def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
+    value = 0.0
+    for i in range(5):
+        n = bonuses[i]
+        early = min(n, demand[i])
+        value += early * BONUS_EARLY + (n - early) * BONUS_LATE
+    return value
+
+
+def _reach_value(state: GameState, player: PlayerState) -> float:
+    best: list[float] = []
+    candidates = [card for row in state.rows for card in row if card is not None]
+    candidates += [r.card for r in player.reserved if r.card is not None]
+    for card in candidates:
+        gap = reach_gap(card, player)
+        if gap < len(REACH_DECAY):
+            best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])
+    best.sort(reverse=True)
+    return sum(w * v for w, v in zip(REACH_WEIGHTS, best))
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """One player's position in points and fractions of points."""
+    if state.is_over:
+        return WIN if seat in state.winners else -WIN
+    player = state.players[seat]
+    tokens = player.tokens
+    return (
+        POINT * player.points
+        + _bonus_value(player.bonuses, _demand(state))
+        + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
+        + GOLD * tokens[5]
+        + _noble_value(state.nobles, player.bonuses)
+        + _reach_value(state, player)
+        - _hand_cost(player)
+    )
+
+
+def _hand_cost(player: PlayerState) -> float:
+    cost = 0.0
+    for held in player.reserved:
+        cost += HAND_CLUTTER
+        if held.card is not None:
+            cost += FAR_RESERVE * min(reach_gap(held.card, player), 8)
+    return cost
+
+
+def relative(state: GameState, seat: int) -> float:
+    """The player's position less the best opponent's."""
+    mine = evaluate(state, seat)
+    if state.is_over:
+        return mine
+    return mine - max(evaluate(state, other) for other in range(len(state.players)) if other != seat)

@@ -1,0 +1,52 @@
+"""The medium bot: looks one move ahead and keeps the move that leaves it best placed
+against its strongest opponent (see ``evaluation``). Engine building, nobles, denying a
+card an opponent wants, and returns over ten all come from that one judgement.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import standard_cards
+from ..engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
+from .evaluation import relative
+
+__all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score"]
+
+STALL = 0.6
+"""How much a move that leaves the player exactly as before is marked down, in points."""
+FOLLOW_UPS = (Phase.RETURN, Phase.NOBLE, Phase.STRONGHOLD, Phase.CONQUEST)
+"""Decisions that belong to the same turn as the action that led to them."""
+
+
+def finish_own_decisions(state: GameState, seat: int) -> GameState:
+    """Play the seat's follow-up decisions (returns over ten, a choice of noble) greedily,
+    so a move is judged by where it really leaves the player."""
+    while not state.is_over and state.current == seat and state.phase in FOLLOW_UPS:
+        state = decide_and_apply(state, greedy_command(state))[1]
+    return state
+
+
+def greedy_score(state: GameState, command: Command) -> float:
+    """The relative value, for the mover, of the position a command leads to.
+
+    Taking gems only to give the same ones back changes nothing; two players doing that
+    forever would never finish, so such a move is marked down.
+    """
+    seat = state.current
+    after = finish_own_decisions(decide_and_apply(state, command)[1], seat)
+    stall = STALL if after.players[seat] == state.players[seat] and state.phase is Phase.ACTION else 0.0
+    return relative(after, seat) - stall
+
+
+def greedy_command(state: GameState) -> Command:
+    """The legal command with the best one-move value; the first in legal order on ties."""
+    commands = legal_commands(state)
+    if len(commands) == 1:
+        return commands[0]
+    return max(commands, key=lambda command: greedy_score(state, command))
+
+
+def choose_medium(view: GameState, rng: random.Random) -> Command:
+    """Imagine the hidden cards once (seeded), then take the best-looking move."""
+    return greedy_command(determinize(view, rng, standard_cards()))

@@ -1,0 +1,215 @@
+"""The Strongholds module, rule by rule, from the rules text (Hannah's conquest included)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from splendor_a11y.cards import standard_cards
+from splendor_a11y.engine import (
+    Buy,
+    Conquer,
+    Decline,
+    GameState,
+    Hold,
+    IllegalAction,
+    Oust,
+    Phase,
+    Reason,
+    Reserve,
+    TakeGems,
+    deal,
+    decide_and_apply,
+    evolve,
+    legal_commands,
+)
+from splendor_a11y.narration import Narrator
+from splendor_a11y.notation import GemCounts, HandSlot, Slot
+from splendor_a11y.queries import Answers
+
+from conftest import gems, with_player
+
+RICH = GemCounts.parse("2d 2s 2e 2r 2o")
+"""Bonuses that meet no noble; with WEALTH in tokens, any card can be bought."""
+WEALTH = GemCounts.parse("1d 1s 1e 1r 1o 5g")
+
+
+def game(seed: int = 3, players: int = 2) -> GameState:
+    """A dealt Strongholds game, Ana (seat 0) to play, both players able to afford anything."""
+    state = GameState.new(("Ana", "Ben", "Cy", "Di")[:players], ("strongholds",))
+    setup = deal(players, random.Random(seed), standard_cards())
+    state = evolve(state, replace(setup, first_player=0))
+    for seat in range(players):
+        state = with_player(state, seat, bonuses=RICH, tokens=WEALTH)
+    return state
+
+
+def holding(state: GameState, **places: tuple[str, ...]) -> GameState:
+    """Strongholds already on the table: holding(state, ana=("b2", "b2"), ben=("c1",))."""
+    names = [p.name.lower() for p in state.players]
+    holds = [places.get(name, ()) for name in names]
+    return replace(state, strongholds=tuple(tuple(h) for h in holds))
+
+
+def card(state: GameState, place: str):  # type: ignore[no-untyped-def]
+    return state.rows["abc".index(place[0])][int(place[1:]) - 1]
+
+
+def play(state: GameState, *commands: object) -> GameState:
+    for command in commands:
+        state = decide_and_apply(state, command)[1]  # type: ignore[arg-type]
+    return state
+
+
+def refused(state: GameState, command: object) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        decide_and_apply(state, command)  # type: ignore[arg-type]
+    return caught.value
+
+
+def test_a_purchase_is_followed_by_a_stronghold_before_the_card_is_replaced() -> None:
+    state = game()
+    bought = card(state, "a1")
+    after = play(state, Buy(Slot("a", 1)))
+    assert after.phase is Phase.STRONGHOLD and after.current == 0
+    assert card(after, "a1") is None, "the purchased card is replaced only after the stronghold"
+    assert Hold(Slot("a", 1)) not in legal_commands(after)
+    placed = play(after, Hold(Slot("b", 2)))
+    assert placed.strongholds == (("b2",), ()) and placed.current == 1
+    assert card(placed, "a1") is not None and card(placed, "a1") != bought
+
+
+def test_a_purchase_from_the_hand_also_places_a_stronghold() -> None:
+    state = with_player(with_player(game(), 0, tokens=gems("1d 1r 4o")), 1, tokens=GemCounts())
+    state = play(state, Reserve(Slot("c", 1)), TakeGems(gems("1d 1s 1e")))
+    after = play(state, Buy(HandSlot(1)))
+    assert after.phase is Phase.STRONGHOLD
+
+
+def test_strongholds_go_on_free_cards_or_your_own_never_an_opponents() -> None:
+    state = holding(play(game(), Buy(Slot("a", 1))), ben=("b1",), ana=("b2",))
+    assert Hold(Slot("b", 2)) in legal_commands(state), "stacking on your own card is allowed"
+    refusal = refused(state, Hold(Slot("b", 1)))
+    assert refusal.reason is Reason.OCCUPIED
+    assert Narrator(0).refusal(refusal, state).startswith("You cannot take b1 ")
+
+
+def test_with_all_three_placed_a_stronghold_can_only_be_moved() -> None:
+    state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b3", "c1"))
+    refusal = refused(state, Hold(Slot("c", 2)))
+    assert refusal.reason is Reason.NO_STRONGHOLD_LEFT
+    assert Narrator(0).refusal(refusal, state).startswith("All 3 of your strongholds are on the table, on b2, b3 and c1")
+    moved = play(state, Hold(Slot("c", 2), Slot("b", 3)))
+    assert sorted(moved.strongholds[0]) == ["b2", "c1", "c2"]
+    assert refused(state, Hold(Slot("c", 2), Slot("a", 4))).reason is Reason.NOT_YOUR_STRONGHOLD
+    assert refused(state, Hold(Slot("b", 2), Slot("b", 2))).reason is Reason.STRONGHOLD_SAME_PLACE
+
+
+def test_only_a_lone_opponent_stronghold_can_be_sent_back() -> None:
+    state = holding(play(game(), Buy(Slot("a", 1))), ben=("b1", "c2", "c2"))
+    ousted = play(state, Oust(Slot("b", 1)))
+    assert ousted.strongholds[1] == ("c2", "c2")
+    assert refused(state, Oust(Slot("c", 2))).reason is Reason.OUST_NOT_LONE
+    assert refused(state, Oust(Slot("c", 3))).reason is Reason.OUST_NOT_LONE
+
+
+def test_an_occupied_card_can_be_bought_or_reserved_only_by_its_occupier() -> None:
+    state = holding(game(), ben=("b1",))
+    assert refused(state, Buy(Slot("b", 1))).reason is Reason.OCCUPIED
+    assert refused(state, Reserve(Slot("b", 1))).reason is Reason.OCCUPIED
+    assert Buy(Slot("b", 1)) not in legal_commands(state) and Reserve(Slot("b", 1)) not in legal_commands(state)
+    bens_turn = replace(holding(game(), ben=("b1", "b1")), current=1)
+    reserved = play(bens_turn, Reserve(Slot("b", 1)))
+    assert reserved.strongholds[1] == (), "taking your own occupied card brings your strongholds back"
+
+
+def test_when_neither_placing_nor_sending_back_is_possible_nothing_happens() -> None:
+    state = game()
+    rows = list(state.rows)
+    rows[0] = (card(state, "a1"), None, None, None)
+    rows[1] = (card(state, "b1"), None, None, None)
+    rows[2] = (None, None, None, None)
+    state = replace(state, rows=tuple(rows), decks=((), (), ()))
+    state = holding(state, ben=("b1", "b1"))
+    after = play(state, Buy(Slot("a", 1)))
+    assert after.phase is Phase.ACTION and after.current == 1
+
+
+def test_hannahs_conquest_example() -> None:
+    """Hannah has 2 strongholds on card B. She buys card A and places her 3rd on B, then
+    conquers B: her strongholds come back, she places 1 on C, and both cards are replaced."""
+    state = holding(game(), ana=("b2", "b2"))
+    card_a, card_b = card(state, "a1"), card(state, "b2")
+    state = play(state, Buy(Slot("a", 1)), Hold(Slot("b", 2)))
+    assert state.phase is Phase.CONQUEST and legal_commands(state) == [Conquer(), Decline()]
+    state = play(state, Conquer())
+    assert state.players[0].bought == (card_a, card_b)
+    assert state.strongholds[0] == () and state.phase is Phase.STRONGHOLD
+    assert card(state, "a1") is None and card(state, "b2") is None, "both are replaced only at the end"
+    state = play(state, Hold(Slot("c", 3)))
+    assert state.strongholds[0] == ("c3",) and state.current == 1
+    assert card(state, "a1") not in (None, card_a) and card(state, "b2") not in (None, card_b)
+
+
+def test_a_conquest_comes_after_the_action_and_before_the_token_limit() -> None:
+    state = holding(game(), ana=("b2", "b2", "b2"))
+    state = with_player(state, 0, tokens=gems("2d 2s 2e 2r 1o"), bonuses=gems("3d 3s 3e 3r 3o"))
+    target = card(state, "b2")
+    assert state.phase is Phase.ACTION, "a conquest is only after the turn's action"
+    state = play(state, TakeGems(gems("1d 1s 1e")))
+    assert state.phase is Phase.CONQUEST and state.player.token_count == 12
+    state = play(state, Conquer())
+    assert target in state.players[0].bought and state.phase is Phase.STRONGHOLD
+    state = play(state, Hold(Slot("c", 1)))
+    assert state.phase is Phase.RETURN, "the token limit is checked after the conquest"
+
+
+def test_declining_a_conquest_goes_on_with_the_turn() -> None:
+    state = with_player(holding(game(), ana=("b2", "b2", "b2")), 0, tokens=gems("5g"))
+    state = play(state, TakeGems(gems("1d 1s 1e")))
+    assert state.phase is Phase.CONQUEST
+    state = play(state, Decline())
+    assert state.current == 1 and state.strongholds[0] == ("b2", "b2", "b2")
+    assert refused(state, Conquer()).reason is Reason.NO_CONQUEST
+
+
+def test_the_board_and_status_say_who_holds_what() -> None:
+    state = holding(game(), ben=("b1", "b1"), ana=("c4",))
+    answers = Answers(Narrator(0))
+    row = answers.row(state, "b")
+    assert f"b1 {card(state, 'b1')}, held by Ben with 2 strongholds" in row
+    assert "held by you with 1 stronghold" in answers.row(state, "c")
+    assert answers.status(state, 0).endswith("Strongholds: 2 left, and strongholds on c4.")
+
+
+def test_stronghold_events_are_narrated() -> None:
+    state = play(game(), Buy(Slot("a", 1)))
+    narrator = Narrator(1)
+    from splendor_a11y.engine import decide_and_apply as apply
+
+    events, after = apply(state, Hold(Slot("b", 2)))
+    line = narrator.event(events[0], state, after)
+    assert line.startswith(f"Ana places a stronghold on b2 {card(state, 'b2')}; Ana has 1 there and 2 left.")
+    assert " Refilled: a1 " in line
+
+
+def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from conftest import run_cli
+
+    log = tmp_path / "strongholds.jsonl"
+    played = run_cli("play", "--module", "strongholds", "--players", "bot:medium,bot:hard", "--seed", "4",
+                     "--log", str(log), home=tmp_path, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert "The game is over." in played.stdout and "places a stronghold on" in played.stdout
+    verified = run_cli("replay", str(log), "--verify")
+    assert verified.returncode == 0 and "all legal. The game is over." in verified.stdout
+    told = run_cli("replay", str(log), "--transcript").stdout
+    assert told.splitlines()[-1].startswith("End: The game is over.")
+    lines = log.read_text(encoding="utf-8").splitlines()
+    placed = next(i for i, line in enumerate(lines) if '"stronghold_placed"' in line)
+    lines[placed] = lines[placed].replace('"to": "', '"to": "z')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    refused = run_cli("replay", str(log), "--verify")
+    assert refused.returncode == 1 and f"line {placed + 1}" in refused.stderr

@@ -1,0 +1,181 @@
+"""Computer players: legal at every decision, deterministic by seed, blind to hidden cards,
+able to finish games of every size; and the player's ``hint``."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from splendor_a11y.bots import BOTS, bot_for
+from splendor_a11y.bots.arena import play_bots
+from splendor_a11y.cards import standard_cards
+from splendor_a11y.engine import (
+    GameState,
+    Phase,
+    Reserve,
+    Reserved,
+    TakeGems,
+    decide_and_apply,
+    deal,
+    determinize,
+    legal_commands,
+    view,
+)
+from splendor_a11y.grammar import parse_line
+from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
+from splendor_a11y.notation import DeckTop, GemCounts
+from splendor_a11y.session import Channel, Session, SessionIO
+
+from conftest import new_game, with_player
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def random_positions(count: int, seed: int) -> list[GameState]:
+    """Positions from random play with 2 to 4 players, returns over ten included."""
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    while len(found) < count:
+        players = rng.randint(2, 4)
+        state = new_game(players, rng.randrange(10_000))
+        for _ in range(rng.randrange(5, 120)):
+            if state.is_over:
+                break
+            state = decide_and_apply(state, rng.choice(legal_commands(state)))[1]
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def over_ten(seed: int) -> GameState:
+    """A position where the player must return tokens."""
+    state = new_game(2, seed)
+    state = with_player(state, 0, tokens=GemCounts.parse("3d 3s 3e 1r 1g"))
+    return decide_and_apply(state, TakeGems(GemCounts.parse("1d 1s 1o")))[1]
+
+
+def two_nobles(seed: int) -> GameState:
+    """A position where the player must choose between two nobles."""
+    state = new_game(2, seed)
+    first, second = state.nobles[0], state.nobles[1]
+    assert first is not None and second is not None
+    bonuses = GemCounts([max(a, b) for a, b in zip(first.requirement, second.requirement)])
+    return replace(with_player(state, 0, bonuses=bonuses), phase=Phase.NOBLE)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_chooses_a_legal_command_at_every_kind_of_decision(level: str) -> None:
+    bot = bot_for(level)
+    count = 12 if level == "hard" else 40
+    positions = random_positions(count, seed=hash(level) % 1000) + [over_ten(3), two_nobles(4)]
+    assert any(p.phase is Phase.RETURN for p in positions) and any(p.phase is Phase.NOBLE for p in positions)
+    for index, state in enumerate(positions):
+        seat = state.current
+        command = bot(view(state, seat), random.Random(index))
+        assert command in legal_commands(state), (level, state.phase, command)
+        decide_and_apply(state, command)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_same_seed_gives_the_same_move(level: str) -> None:
+    for index, state in enumerate(random_positions(6, seed=77)):
+        mine = view(state, state.current)
+        first = bot_for(level)(mine, random.Random(f"seed:{index}"))
+        again = bot_for(level)(mine, random.Random(f"seed:{index}"))
+        assert first == again
+
+
+def hidden_twins(seed: int) -> tuple[GameState, GameState, int]:
+    """Two positions that differ only in what seat 0 cannot see: the deck order and the
+    card seat 1 reserved blind."""
+    state = new_game(2, seed)
+    state = decide_and_apply(state, TakeGems(GemCounts.parse("1d 1s 1e")))[1]
+    state = decide_and_apply(state, Reserve(DeckTop("b")))[1]
+    rng = random.Random(seed)
+    decks = [list(deck) for deck in state.decks]
+    hidden = state.players[1].reserved[0].card
+    swap = rng.randrange(len(decks[1]))
+    decks[1][swap], hidden = hidden, decks[1][swap]
+    for deck in decks:
+        rng.shuffle(deck)
+    twin = with_player(state, 1, reserved=(Reserved(hidden, "b", True),))
+    twin = replace(twin, decks=tuple(tuple(deck) for deck in decks))
+    assert twin.decks != state.decks and twin.players[1].reserved != state.players[1].reserved
+    return state, twin, 0
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_cannot_tell_apart_positions_that_differ_only_in_hidden_cards(level: str) -> None:
+    for seed in range(4):
+        state, twin, seat = hidden_twins(seed)
+        assert view(state, seat) == view(twin, seat)
+        moves = {str(bot_for(level)(view(s, seat), random.Random(seed))) for s in (state, twin)}
+        assert len(moves) == 1
+
+
+def test_determinizing_deals_only_unseen_cards_and_keeps_what_is_seen() -> None:
+    state, _, seat = hidden_twins(1)
+    mine = view(state, seat)
+    imagined = determinize(mine, random.Random(3), standard_cards())
+    assert imagined.rows == state.rows and imagined.players[0] == state.players[0]
+    assert [len(d) for d in imagined.decks] == [len(d) for d in state.decks]
+    everything = [c for deck in imagined.decks for c in deck] + [r.card for p in imagined.players for r in p.reserved]
+    everything += [c for row in imagined.rows for c in row if c is not None]
+    assert len(everything) == len(set(everything)) == 90
+
+
+@pytest.mark.parametrize("levels", [("medium", "easy"), ("easy", "medium", "random"),
+                                    ("medium", "easy", "easy", "medium"), ("hard", "medium", "easy")])
+def test_bots_finish_games_of_every_size(levels: tuple[str, ...]) -> None:
+    record = play_bots(levels, seed=5)
+    assert record.finished and record.final.winners
+    assert max(record.final.scores()) >= 15 or record.final.passes >= len(levels)
+
+
+class HintIO:
+    """A player who asks for a hint, then quits."""
+
+    def __init__(self, *typed: str) -> None:
+        self.typed = list(typed)
+        self.said: list[tuple[str, Channel]] = []
+
+    def io(self) -> SessionIO:
+        return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
+                         lambda line, channel: self.said.append((line, channel)))
+
+
+def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) -> None:
+    header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "medium")), (), 21)
+    path = tmp_path / "hint.jsonl"
+    player = HintIO("take ser", "hint")
+    with LogWriter.create(path, header) as writer:
+        session = Session(header.new_state(), header, writer, player.io())
+        setup = deal(2, random.Random(21), standard_cards())
+        session.start((replace(setup, first_player=0),))
+        session.run()
+    before_hint = session.state
+    lines = [line for line, _ in player.said]
+    asked = lines.index("You ask for a hint.")
+    answer = lines[asked + 1]
+    assert re.fullmatch(r"(take|buy|reserve|return|noble|pass)\b[^:]*: .+\.", answer), answer
+    command = parse_line(answer.split(":")[0])
+    assert command in legal_commands(before_hint)
+    log = read_log(path)
+    assert [e.kind for e in log.events].count("hint_asked") == 1
+    states = replay(log)
+    assert states[-1] == states[-2]
+    summary_lines = __import__("splendor_a11y.summary", fromlist=["game_summary"]).game_summary(
+        log.events, states, session.narrator())
+    assert "Ana asked for 1 hint." in summary_lines
+
+
+def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None:
+    from splendor_a11y.cli import _parse_players
+
+    assert tuple(BOTS) == ("random", "easy", "medium", "hard")
+    entries = _parse_players("Ana,bot:hard,bot:medium,bot")
+    assert [e.level for e in entries[1:]] == ["hard", "medium", "medium"]
