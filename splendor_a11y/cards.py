@@ -7,6 +7,7 @@ spoken, written in the log and looked up in ``data/braille_cards.txt``.
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -14,11 +15,12 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import SplendorError
-from .notation import COLOURS, LEVELS, Gem, GemCounts, NotationError, parse_card_head
+from .notation import COLOURS, DISCARD_MARK, LEVELS, Gem, GemCounts, NotationError, gem_from_code, parse_card_head
 
 __all__ = ["Card", "CardDataError", "CardSet", "Noble", "load_cards", "standard_cards"]
 
 CARDS_PER_LEVEL = {"a": 40, "b": 30, "c": 20}
+ORIENT_PER_LEVEL = 10
 NOBLE_COUNT = 10
 MAX_POINTS = 5
 MAX_GEMS_OF_ONE_COLOUR = 7
@@ -28,19 +30,33 @@ class CardDataError(SplendorError):
     """The card data file breaks one of its checks; the message names the line."""
 
 
+_DISCARD = re.compile(r"^-\s*2\s*([A-Za-z])$")
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One development card; ``str(card)`` is its notation and its identity."""
+    """One development card; ``str(card)`` is its notation and its identity.
+
+    Orient cards carry marks (see ``notation.CardHead``): ``bonus`` is None for the
+    double-gold card and for a card that takes another's colour (``associate``);
+    ``bonus_count`` is 2 for a double bonus; ``extra`` is ``a``/``b`` for a free card of
+    that level or ``n`` for a noble; ``discard`` is the colour of the two cards given up
+    instead of a cost (``c3d -2o``).
+    """
 
     level: str
     points: int
-    bonus: Gem
+    bonus: Gem | None
     cost: GemCounts
     text: str = field(compare=False, default="")
+    bonus_count: int = 1
+    associate: bool = False
+    extra: str = ""
+    discard: Gem | None = None
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``c4s 7d`` in any gem order, case or spacing.
+        """Read ``c4s 7d`` in any gem order, case or spacing; Orient marks too.
 
         Raises:
             NotationError: saying what is wrong with the code.
@@ -48,17 +64,51 @@ class Card:
         parts = text.split(maxsplit=1)
         if not parts:
             raise NotationError("a card code is empty; write one like c4s 7d")
-        level, points, bonus = parse_card_head(parts[0], text.strip())
-        cost = GemCounts.parse(parts[1]) if len(parts) > 1 else GemCounts()
+        head = parse_card_head(parts[0], text.strip())
+        rest = parts[1].strip() if len(parts) > 1 else ""
+        discard = None
+        cost = GemCounts()
+        if rest.startswith(DISCARD_MARK):
+            found = _DISCARD.match(rest)
+            if found is None:
+                raise NotationError(f"a discard cost is written -2 and a colour, like -2o, in \"{text.strip()}\"")
+            discard = gem_from_code(found.group(1), text.strip())
+            if discard is Gem.GOLD:
+                raise NotationError(f"gold cards cannot be discarded, in \"{text.strip()}\"")
+        elif rest:
+            cost = GemCounts.parse(rest)
         if cost.get(Gem.GOLD):
             raise NotationError(f"a card cannot cost gold, in \"{text.strip()}\"")
-        canonical = f"{level}{points}{bonus.value} {cost}".strip()
-        return cls(level=level, points=points, bonus=bonus, cost=cost, text=canonical)
+        price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
+        canonical = f"{head.text} {price}".strip()
+        return cls(level=head.level, points=head.points, bonus=head.bonus, cost=cost, text=canonical,
+                   bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard)
 
     @property
     def head(self) -> str:
-        """The level, points and bonus part, ``c4s``."""
-        return f"{self.level}{self.points}{self.bonus.value}"
+        """The level, points and bonus part with its marks, ``c4s`` or ``b0*+a``."""
+        return self.text.split()[0]
+
+    @property
+    def orient(self) -> bool:
+        """True for a card of the Orient module: every one carries a mark."""
+        return (self.associate or self.bonus is None or self.bonus_count != 1 or bool(self.extra)
+                or self.discard is not None)
+
+    @property
+    def double_gold(self) -> bool:
+        """The colourless card that can be discarded for 2 gold during a purchase."""
+        return self.bonus is None and not self.associate
+
+    @property
+    def free_level(self) -> str:
+        """The level of the free card this card brings (``a`` or ``b``), or empty."""
+        return self.extra if self.extra in ("a", "b") else ""
+
+    @property
+    def takes_noble(self) -> bool:
+        """The card that reserves a noble tile for its buyer."""
+        return self.extra == "n"
 
     def __str__(self) -> str:
         return self.text
@@ -119,8 +169,12 @@ class CardSet:
         )
 
     def level(self, level: str) -> tuple[Card, ...]:
-        """All cards of one level, in file order."""
-        return tuple(c for c in self.cards if c.level == level)
+        """All base-game cards of one level, in file order."""
+        return tuple(c for c in self.cards if c.level == level and not c.orient)
+
+    def orient_level(self, level: str) -> tuple[Card, ...]:
+        """The Orient module's cards of one level, in file order."""
+        return tuple(c for c in self.cards if c.level == level and c.orient)
 
     def card(self, text: str) -> Card | None:
         """The card with this notation (any order or case), or None."""
@@ -134,7 +188,7 @@ class CardSet:
 def _check_card(card: Card, line: int) -> None:
     if not 0 <= card.points <= MAX_POINTS:
         raise CardDataError(f"line {line}: {card} has {card.points} points; cards have 0 to {MAX_POINTS}")
-    if card.cost.total == 0:
+    if card.cost.total == 0 and card.discard is None:
         raise CardDataError(f"line {line}: {card} has no cost")
     if max(card.cost) > MAX_GEMS_OF_ONE_COLOUR:
         raise CardDataError(f"line {line}: {card} asks for more than {MAX_GEMS_OF_ONE_COLOUR} gems of one colour")
@@ -149,6 +203,11 @@ def _check_noble(noble: Noble, line: int) -> None:
 
 
 def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]) -> None:
+    for level in LEVELS:
+        orient = sum(1 for c, _ in cards if c.level == level and c.orient)
+        if orient != ORIENT_PER_LEVEL:
+            raise CardDataError(f"level {level} has {orient} Orient cards; the module has {ORIENT_PER_LEVEL}")
+    cards = [(c, n) for c, n in cards if not c.orient]
     for level, expected in CARDS_PER_LEVEL.items():
         found = sum(1 for c, _ in cards if c.level == level)
         if found != expected:

@@ -236,8 +236,6 @@ def _play(args: argparse.Namespace) -> int:
     modules = []
     for name in args.module:
         module = name.strip().lower()
-        if module == "orient":
-            raise UsageError(text("cli.module_missing", name=module))
         if module not in MODULES:
             raise UsageError(text("cli.module_unknown", name=name, modules=", ".join(MODULES)))
         if module not in modules:
@@ -250,7 +248,7 @@ def _play(args: argparse.Namespace) -> int:
     path = args.log or _new_log_path()
     writer = LogWriter.create(path, header)
     state = header.new_state()
-    setup = deal(len(players), random.Random(seed), standard_cards())
+    setup = deal(len(players), random.Random(seed), standard_cards(), header.modules)
     return _run(console, header, writer, state, args.verbosity, (setup,), 0)
 
 

@@ -14,15 +14,39 @@ from .messages import (
 __all__ = ["card_sentence", "card_words", "noble_sentence"]
 
 
+def bonus_words(card: Card) -> str:
+    """``sapphire bonus``, ``two sapphire bonuses``, or what an Orient mark means."""
+    if card.associate:
+        bonus = text("words.associate")
+    elif card.bonus is None:
+        bonus = text("words.double_gold")
+    elif card.bonus_count == 2:
+        bonus = text("words.double_bonus", gem=GEM_SINGULAR[card.bonus])
+    else:
+        bonus = text("words.bonus", gem=GEM_SINGULAR[card.bonus])
+    if card.free_level:
+        bonus += text("words.free", level=card.free_level)
+    if card.takes_noble:
+        bonus += text("words.takes_noble")
+    return bonus
+
+
+def cost_words(card: Card) -> str:
+    """``costs 7 diamonds``, or a discard card's cost."""
+    if card.discard is not None:
+        return text("words.discard_cost", gem=GEM_SINGULAR[card.discard])
+    return text("words.cost", cost=counts_in_words(card.cost))
+
+
 def card_sentence(card: Card) -> str:
     """``c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.``"""
     return text(
-        "lookup.card",
+        "lookup.card.orient" if card.orient else "lookup.card",
         code=card.text,
         level=card.level,
         points=plural(card.points, "points.one", "points.many", "points.none"),
-        bonus=GEM_SINGULAR[card.bonus],
-        cost=counts_in_words(card.cost),
+        bonus=bonus_words(card),
+        cost=cost_words(card),
     )
 
 
@@ -32,8 +56,8 @@ def card_words(card: Card) -> str:
         "words.card",
         level=card.level,
         points=plural(card.points, "words.points.one", "words.points.many"),
-        bonus=GEM_SINGULAR[card.bonus],
-        cost=counts_in_words(card.cost),
+        bonus=bonus_words(card),
+        cost=cost_words(card),
     )
 
 

@@ -9,7 +9,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .engine import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
+from .engine import (
+    Associate,
+    Buy,
+    ChooseNoble,
+    Command,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    Pass,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+)
 from .errors import SplendorError
 from .similarity import edit_distance
 from .notation import LEVELS, DeckTop, GemCounts, HandSlot, NotationError, Slot, gem_from_code, parse_place
@@ -47,10 +62,13 @@ class CommandSpec:
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("take", "take ser | take 2s", "take three different gems, or two of one colour from a pile of 4 or more", True),
     CommandSpec("reserve", "reserve a2 | reserve deck c", "reserve a face-up card or the top of a deck, and take a gold if any is left", True),
-    CommandSpec("buy", "buy b1 | buy h2 | buy c3 pay 3d 2g", "buy a face-up card or one from your hand; pay spells out the gems, gold included", True),
+    CommandSpec("buy", "buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg", "buy a face-up card or one from your hand; pay spells out the gems, gold included; with gg discards a double-gold card for 2 gold (Orient)", True),
     CommandSpec("return", "return so | return 2s", "give back tokens when you hold more than 10", True),
     CommandSpec("noble", "noble 2", "choose which noble visits you when several qualify", True),
     CommandSpec("pass", "pass", "pass, only when no action is possible", True),
+    CommandSpec("colour", "colour r | colour rr", "Orient module: give a card that takes a colour one of your colours; rr follows a double bonus", True, aliases=("color",)),
+    CommandSpec("free", "free b2", "Orient module: take the free card an Orient card gives you", True),
+    CommandSpec("keep", "keep noble 2", "Orient module: reserve a noble for yourself with the card that gives one", True),
     CommandSpec("hold", "hold b3 | hold b3 from c1", "Strongholds module: after a purchase, put a stronghold on a card, or move one there", True),
     CommandSpec("oust", "oust b2", "Strongholds module: after a purchase, send a lone opponent's stronghold back instead", True),
     CommandSpec("conquer", "conquer | conquer pay 3d 1g", "Strongholds module: buy the card all three of your strongholds are on", True),
@@ -174,13 +192,30 @@ def _action(spec: CommandSpec, rest: str) -> Command:
             raise GrammarError("You can reserve a face-up card like a2 or a deck top like deck c, not a card in your hand.")
         return Reserve(place)
     if spec.name == "buy":
+        cards = None
+        with_gold = re.search(r"\s*\bwith\s+(\d*)\s*gg\s*$", rest, re.IGNORECASE)
+        if with_gold:
+            cards = int(with_gold.group(1) or 1)
+            rest = rest[:with_gold.start()]
         match = re.match(r"^(.*?)(?:\s*\bpay\b\s*(.*))?$", rest, re.IGNORECASE)
         assert match is not None
         where, pay = match.group(1), match.group(2)
         place = _place(where.strip(), "buy")
         if isinstance(place, DeckTop):
             raise GrammarError("You cannot buy from a deck: reserve its top card first, or buy a face-up card like b1.")
-        return Buy(place, parse_gems(pay, "pay") if pay is not None else None)
+        return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards)
+    if spec.name == "colour":
+        code = rest.replace(" ", "").lower()
+        if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":
+            raise GrammarError("Say one colour code, like colour r, or colour rr to follow a double bonus.")
+        return Associate(gem_from_code(code[0], rest), len(code))
+    if spec.name == "free":
+        return TakeFree(_slot(rest, "take free"))
+    if spec.name == "keep":
+        words = rest.split()
+        if len(words) != 2 or words[0] != "noble" or not words[1].isdigit():
+            raise GrammarError("Say which noble to keep by its number, for example keep noble 2.")
+        return ReserveNoble(int(words[1]))
     if spec.name == "hold":
         to, _, source = rest.partition(" from ")
         return Hold(_slot(to.strip(), "hold"), _slot(source.strip(), "move from") if source else None)
@@ -220,8 +255,8 @@ def parse_line(line: str) -> Command | Query | None:
         return Query("row", lowered)
     if re.fullmatch(r"[abch]\d+", lowered) and not rest:
         return Query("look", lowered)
-    if lowered == "deck" and rest:
-        return Query("look", f"deck {rest}")
+    if lowered in ("deck", "orient") and rest:
+        return Query("look", f"{lowered} {rest}")
     spec = find_command(head)
     if spec.action:
         return _action(spec, rest)

@@ -18,10 +18,12 @@ from typing import IO, Any
 
 from .cards import Card, CardSet, Noble, standard_cards
 from .engine import (
+    CardAssociated,
     CardBought,
     CardReserved,
     ConquestDeclined,
     Event,
+    FreeCardTaken,
     GameEnded,
     GameSetUp,
     GameState,
@@ -29,6 +31,7 @@ from .engine import (
     HintAsked,
     MODULES,
     IllegalAction,
+    NobleReserved,
     NobleVisited,
     Passed,
     StrongholdOusted,
@@ -37,7 +40,7 @@ from .engine import (
     check_and_apply,
 )
 from .errors import SplendorError
-from .notation import GemCounts, NotationError, Slot, parse_place
+from .notation import Gem, GemCounts, NotationError, Slot, parse_place
 
 __all__ = [
     "FORMAT",
@@ -149,6 +152,8 @@ def encode_event(event: Event) -> dict[str, Any]:
             data["decks"] = {lvl: [c.text for c in deck] for lvl, deck in zip("abc", event.decks)}
             data["nobles"] = [n.text for n in event.nobles]
             data["first_player"] = event.first_player
+            if event.orient_decks:
+                data["orient_decks"] = {lvl: [c.text for c in deck] for lvl, deck in zip("abc", event.orient_decks)}
         case GemsTaken() | TokensReturned():
             data["player"] = event.player
             data["gems"] = event.gems.to_mapping()
@@ -157,6 +162,8 @@ def encode_event(event: Event) -> dict[str, Any]:
         case CardBought():
             data.update(player=event.player, **{"from": event.source}, card=event.card.text,
                         paid=event.paid.to_mapping())
+            if event.discarded:
+                data["discarded"] = [c.text for c in event.discarded]
         case NobleVisited():
             data.update(player=event.player, noble=event.noble.text)
         case Passed() | HintAsked() | ConquestDeclined():
@@ -165,6 +172,12 @@ def encode_event(event: Event) -> dict[str, Any]:
             data.update(player=event.player, to=event.to, **{"from": event.source} if event.source else {})
         case StrongholdOusted():
             data.update(player=event.player, place=event.place, owner=event.owner)
+        case CardAssociated():
+            data.update(player=event.player, card=event.card.text, colour=event.colour.value, count=event.count)
+        case FreeCardTaken():
+            data.update(player=event.player, **{"from": event.source}, card=event.card.text)
+        case NobleReserved():
+            data.update(player=event.player, noble=event.noble.text)
         case GameEnded():
             data.update(scores=list(event.scores), winners=list(event.winners))
     return data
@@ -234,6 +247,18 @@ class _Fields:
     def noble(self, value: Any) -> Noble:
         return self._known(value, self.cards.noble, "noble")  # type: ignore[no-any-return]
 
+    def card_list(self, key: str) -> tuple[Card, ...]:
+        value = self.raw(key)
+        if not isinstance(value, list) or len(value) > 10:
+            raise self.fail(f"\"{key}\" must be a short list of cards")
+        return tuple(self.card(c) for c in value)
+
+    def colour(self, key: str) -> Gem:
+        value = self.string(key)
+        if value not in ("d", "s", "e", "r", "o"):
+            raise self.fail(f"\"{key}\" must be one of the colour codes d, s, e, r, o")
+        return Gem(value)
+
     def int_list(self, key: str) -> tuple[int, ...]:
         value = self.raw(key)
         if not isinstance(value, list) or len(value) > 8 or any(
@@ -255,10 +280,18 @@ def _decode_setup(f: _Fields) -> GameSetUp:
     nobles = f.raw("nobles")
     if not isinstance(nobles, list) or len(nobles) > 10:
         raise f.fail("\"nobles\" must be a list of noble tiles")
+    orient: tuple[tuple[Card, ...], ...] = ()
+    if "orient_decks" in f.data:
+        raw = f.raw("orient_decks")
+        if not isinstance(raw, dict) or set(raw) != {"a", "b", "c"} or any(
+                not isinstance(raw[level], list) or len(raw[level]) > 20 for level in "abc"):
+            raise f.fail("\"orient_decks\" must hold the Orient decks a, b and c")
+        orient = tuple(tuple(f.card(c) for c in raw[level]) for level in "abc")
     return GameSetUp(
         decks=(parsed[0], parsed[1], parsed[2]),
         nobles=tuple(f.noble(n) for n in nobles),
         first_player=f.integer("first_player", 0, 3),
+        orient_decks=orient,
     )
 
 
@@ -270,7 +303,13 @@ _DECODERS: dict[str, Callable[[_Fields], Event]] = {
         gold=f.integer("gold", 0, 1)),
     "card_bought": lambda f: CardBought(
         player=f.integer("player", 0, 3), source=f.place("from"), card=f.card(f.raw("card")),
-        paid=f.gems("paid")),
+        paid=f.gems("paid"), discarded=f.card_list("discarded") if "discarded" in f.data else ()),
+    "card_associated": lambda f: CardAssociated(
+        player=f.integer("player", 0, 3), card=f.card(f.raw("card")), colour=f.colour("colour"),
+        count=f.integer("count", 1, 2)),
+    "free_card_taken": lambda f: FreeCardTaken(
+        player=f.integer("player", 0, 3), source=f.place("from", True), card=f.card(f.raw("card"))),
+    "noble_reserved": lambda f: NobleReserved(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
     "tokens_returned": lambda f: TokensReturned(player=f.integer("player", 0, 3), gems=f.gems("gems")),
     "noble_visited": lambda f: NobleVisited(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
     "passed": lambda f: Passed(player=f.integer("player", 0, 3)),

@@ -19,7 +19,7 @@ from .similarity import edit_distance
 
 __all__ = ["LookupQuery", "LookupResult", "group_codes", "run_lookup"]
 
-_HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[A-Za-z]+$")
+_HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[A-Za-z*]+(?:\+[A-Za-z])?$")
 _NOBLE_START = re.compile(r"^\d+$")
 CLOSEST_SHOWN = 2
 
@@ -121,11 +121,9 @@ def _one_code(code: str, query: LookupQuery, card_set: CardSet) -> LookupResult:
             )
         return LookupResult(_noble_lines([noble], query.braille)[:-1])
     if len(words) == 1:
-        level, points, bonus = parse_card_head(words[0])
+        head = parse_card_head(words[0]).text
         keep = _filters(query)
-        matches = [
-            c for c in card_set.cards if c.level == level and c.points == points and c.bonus is bonus and keep(c)
-        ]
+        matches = [c for c in card_set.cards if c.head == head and keep(c)]
         if not matches:
             return LookupResult([text("lookup.none")], False)
         return LookupResult(_card_lines(matches, query.braille))

@@ -16,15 +16,18 @@ from .describe import card_words
 from .engine import (
     WINNING_POINTS,
     CardBought,
+    CardAssociated,
     CardReserved,
     ConquestDeclined,
     Event,
+    FreeCardTaken,
     GameEnded,
     GameSetUp,
     GameState,
     GemsTaken,
     HintAsked,
     IllegalAction,
+    NobleReserved,
     NobleVisited,
     Passed,
     Phase,
@@ -35,6 +38,7 @@ from .engine import (
     legal_commands,
     needed,
 )
+from .engine.orient import free_options, partner_options, pending_associate
 from .engine.strongholds import conquest_slot
 from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
@@ -177,6 +181,13 @@ class Narrator:
                 line = self._say("event.conquer", seat, after, card=self.card(card), place=source,
                                  paid=self.gems(paid), points=self.points(after.players[seat].points))
                 return line + self._refill(before, after, source) + self._last_round(before, after, seat)
+            case CardBought(player=seat, source=source, card=card, paid=paid, discarded=discarded) if discarded:
+                key = "event.bought_discarding" if card.discard is not None else "event.bought_gold_cards"
+                line = self._say(key, seat, after, card=self.card(card), place=source, paid=self.gems(paid),
+                                 cards=join_words([self.card(c) for c in discarded]),
+                                 points=self.points(after.players[seat].points),
+                                 refill=self._refill(before, after, source))
+                return line + self._last_round(before, after, seat)
             case CardBought(player=seat, source=source, card=card, paid=paid):
                 line = self._say("event.bought", seat, after, card=self.card(card), place=source,
                                  paid=self.gems(paid), points=self.points(after.players[seat].points),
@@ -205,6 +216,16 @@ class Narrator:
                 return self._say("event.oust", seat, after, place=place, owner=after.players[owner].name)
             case ConquestDeclined(player=seat):
                 return self._say("event.declined", seat, after)
+            case CardAssociated(player=seat, card=card, colour=colour, count=count):
+                return self._say("event.associated", seat, after, card=self.card(card),
+                                 colour=gem_name(colour), count=count,
+                                 bonuses=self.tokens(after.players[seat].bonuses))
+            case FreeCardTaken(player=seat, source=source, card=card):
+                return self._say("event.free", seat, after, card=self.card(card), place=source,
+                                 points=self.points(after.players[seat].points),
+                                 refill=self._refill(before, after, source))
+            case NobleReserved(player=seat, noble=noble):
+                return self._say("event.noble_reserved", seat, after, noble=noble.text)
         raise TypeError(f"not an event: {event!r}")
 
     def result(self, state: GameState) -> str:
@@ -246,6 +267,17 @@ class Narrator:
         if state.phase is Phase.NOBLE:
             choices = [f"noble {i + 1}, {state.nobles[i]}" for i in state.qualifying_nobles()]
             return text("turn.noble.you", choices=join_words(choices))
+        if state.phase is Phase.ASSOCIATE:
+            card = pending_associate(player)
+            options = [f"colour {gem.value * count}" for gem, count in partner_options(player, card)]
+            return text("turn.associate.you", card=self.card(card), options=join_words(options))
+        if state.phase is Phase.FREE_CARD:
+            level = state.effects[0][-1]
+            slots = [f"{slot} {self.card(state.card_at(slot))}" for slot in free_options(state, level)]
+            return text("turn.free.you", level=level, cards="; ".join(slots))
+        if state.phase is Phase.NOBLE_RESERVE:
+            nobles = [f"keep noble {i + 1}, {n}" for i, n in enumerate(state.nobles) if n is not None]
+            return text("turn.noble_reserve.you", nobles=join_words(nobles))
         if state.phase is Phase.STRONGHOLD:
             return text("turn.stronghold.you", left=state.strongholds_left(seat),
                         placed=self.strongholds_placed(state, seat))
@@ -272,6 +304,7 @@ class Narrator:
             "subject_lower": subject.lower() if you else name,
             "possessive": text("your") if you else text("possessive", name=name),
             "s": "" if you else "s",
+            "have": "have" if you else "has",
         }
         for key, value in error.details.items():
             fields[key] = self._detail(value)
@@ -279,6 +312,7 @@ class Narrator:
         if isinstance(gem, Gem):
             fields["gem_one"] = f"a {gem_name(gem)}" if gem is not Gem.EMERALD else f"an {gem_name(gem)}"
             fields["gem_many"] = gem_name(gem, 2)
+            fields["gem_word"] = gem_name(gem)
             fields["code"] = gem.value
         if "expected" not in fields:
             fields["expected"] = name

@@ -25,6 +25,11 @@ __all__ = [
     "NotationError",
     "Place",
     "Slot",
+    "ASSOCIATE_MARK",
+    "DISCARD_MARK",
+    "DOUBLE_GOLD_MARK",
+    "EXTRA_MARK",
+    "CardHead",
     "parse_card_head",
     "parse_place",
 ]
@@ -171,11 +176,44 @@ class GemCounts(tuple[int, int, int, int, int, int]):
 
 EMPTY = GemCounts()
 
-_HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z]+)$")
+_HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z*]+)(?:\+([A-Za-z]))?$")
+DOUBLE_GOLD_MARK = "gg"
+ASSOCIATE_MARK = "*"
+EXTRA_MARK = "+"
+DISCARD_MARK = "-"
 
 
-def parse_card_head(head: str, text: str | None = None) -> tuple[str, int, Gem]:
-    """Read a card head such as ``c4s`` into (level letter, points, bonus gem).
+@dataclass(frozen=True, slots=True)
+class CardHead:
+    """A card head in braille-edition notation, with the Orient marks.
+
+    ``c4s``: level c, 4 points, sapphire bonus. The Orient module adds: a doubled bonus
+    letter (``b0dd``, two bonuses), ``gg`` for the colourless double-gold card, ``*``
+    for a card that takes the colour of another, and ``+a``, ``+b`` (take a free card
+    of that level) or ``+n`` (reserve a noble) after the bonus.
+    """
+
+    level: str
+    points: int
+    bonus: Gem | None
+    bonus_count: int = 1
+    associate: bool = False
+    extra: str = ""
+    """``a`` or ``b`` for a free card of that level, ``n`` for a noble, or empty."""
+
+    @property
+    def text(self) -> str:
+        if self.associate:
+            mark = ASSOCIATE_MARK
+        elif self.bonus is None:
+            mark = DOUBLE_GOLD_MARK
+        else:
+            mark = self.bonus.value * self.bonus_count
+        return f"{self.level}{self.points}{mark}" + (f"{EXTRA_MARK}{self.extra}" if self.extra else "")
+
+
+def parse_card_head(head: str, text: str | None = None) -> CardHead:
+    """Read a card head such as ``c4s``, ``b0dd``, ``a0gg``, ``b0*+a`` or ``b1d+n``.
 
     Raises:
         NotationError: naming the part that is wrong.
@@ -187,15 +225,22 @@ def parse_card_head(head: str, text: str | None = None) -> tuple[str, int, Gem]:
             f"\"{head.strip()}\" is not a card head in \"{whole}\"; "
             "a card starts with its level, points and bonus, like c4s"
         )
-    level, points, bonus = match.group(1).lower(), int(match.group(2)), match.group(3)
+    level, points, bonus = match.group(1).lower(), int(match.group(2)), match.group(3).lower()
+    extra = (match.group(4) or "").lower()
     if level not in LEVELS:
         raise NotationError(f"unknown level '{match.group(1)}' in \"{whole}\"; levels are a, b and c")
-    if len(bonus) != 1:
+    if extra and extra not in ("a", "b", "n"):
+        raise NotationError(f"\"+{extra}\" is not a mark in \"{whole}\"; +a and +b take a free card, +n a noble")
+    if bonus == ASSOCIATE_MARK:
+        return CardHead(level, points, None, 1, associate=True, extra=extra)
+    if bonus == DOUBLE_GOLD_MARK:
+        return CardHead(level, points, None, 0, extra=extra)
+    if ASSOCIATE_MARK in bonus or len(bonus) > 2 or (len(bonus) == 2 and bonus[0] != bonus[1]):
         raise NotationError(f"\"{bonus}\" is not one bonus code in \"{whole}\"")
-    gem = gem_from_code(bonus, whole)
+    gem = gem_from_code(bonus[0], whole)
     if gem is Gem.GOLD:
         raise NotationError(f"gold cannot be a card's bonus in \"{whole}\"")
-    return level, points, gem
+    return CardHead(level, points, gem, len(bonus), extra=extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,12 +256,13 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class DeckTop:
-    """The top card of a level's deck (``deck c``)."""
+    """The top card of a level's deck (``deck c``), or of its Orient deck (``orient c``)."""
 
     level: str
+    orient: bool = False
 
     def __str__(self) -> str:
-        return f"deck {self.level}"
+        return f"{'orient' if self.orient else 'deck'} {self.level}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +278,7 @@ class HandSlot:
 Place = Slot | DeckTop | HandSlot
 
 _SLOT = re.compile(r"^([A-Za-z])\s*(\d+)$")
-_DECK = re.compile(r"^deck\s*([A-Za-z])$", re.IGNORECASE)
+_DECK = re.compile(r"^(deck|orient)\s*([A-Za-z])$", re.IGNORECASE)
 
 
 def parse_place(text: str) -> Place:
@@ -244,10 +290,10 @@ def parse_place(text: str) -> Place:
     stripped = " ".join(text.split())
     deck = _DECK.match(stripped)
     if deck:
-        level = deck.group(1).lower()
+        level = deck.group(2).lower()
         if level not in LEVELS:
-            raise NotationError(f"unknown level '{deck.group(1)}' in \"{text}\"; levels are a, b and c")
-        return DeckTop(level)
+            raise NotationError(f"unknown level '{deck.group(2)}' in \"{text}\"; levels are a, b and c")
+        return DeckTop(level, deck.group(1).lower() == "orient")
     slot = _SLOT.match(stripped)
     if slot:
         letter, number = slot.group(1).lower(), int(slot.group(2))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from .cards import Card
 from .describe import card_sentence
-from .engine import GameState, default_payment, needed, shortfall
+from .engine import GameState, needed, price, shortfall
+from .notation import GemCounts
 from .messages import join_words, plural, text
 from .narration import Narrator
 from .notation import LEVELS, DeckTop, HandSlot, Slot
@@ -29,7 +30,11 @@ class Answers:
             for i, card in enumerate(state.rows[index])
         ]
         deck = plural(len(state.decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
-        return text("query.row", level=level, slots="; ".join(slots), deck=deck)
+        line = text("query.row", level=level, slots="; ".join(slots), deck=deck)
+        if state.orient_decks:
+            left = plural(len(state.orient_decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
+            line += text("query.orient_deck", level=level, deck=left)
+        return line
 
     def _slot(self, state: GameState, place: str, card: Card) -> str:
         holders = state.holders(place) if state.strongholds else {}
@@ -38,6 +43,16 @@ class Answers:
         names = [text("query.holder.one" if n == 1 else "query.holder.many", name=self._name(state, seat), n=n)
                  for seat, n in holders.items()]
         return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
+
+    def _price(self, cost: tuple[GemCounts, tuple[Card, ...]]) -> str:
+        """``1d 2s``, or with cards discarded: ``1d, discarding a0gg 3o``."""
+        paid, discarded = cost
+        if not discarded:
+            return self.narrator.gems(paid)
+        cards = join_words([self.narrator.card(c) for c in discarded])
+        if not paid.total:
+            return text("query.price.discard_only", cards=cards)
+        return text("query.price.discarding", paid=self.narrator.gems(paid), cards=cards)
 
     def _name(self, state: GameState, seat: int) -> str:
         return text("you.object") if self.narrator.is_you(seat) else state.players[seat].name
@@ -64,14 +79,13 @@ class Answers:
         if card is None:
             return text("query.card_empty", place=str(place))
         player = state.players[seat]
-        need = needed(card.cost, player.bonuses)
-        paid = default_payment(need, player.tokens)
-        if paid is not None:
-            extra = text("query.need.you_can", paid=self.narrator.gems(paid))
+        cost = price(player, card)
+        if cost is not None:
+            extra = text("query.need.you_can", paid=self._price(cost))
         else:
-            short = shortfall(need, player.tokens)
+            short = shortfall(needed(card.cost, player.bonuses), player.tokens)
             missing = short.total - player.tokens[5]
-            extra = text("query.need.you_cannot", short=self.narrator.gems(short)) if missing else ""
+            extra = text("query.need.you_cannot", short=self.narrator.gems(short)) if missing > 0 else ""
         return text("query.card", place=str(place), sentence=card_sentence(card), need=extra)
 
     def nobles(self, state: GameState) -> str:
@@ -123,10 +137,10 @@ class Answers:
         for place, card in places:
             if card is None:
                 continue
-            paid = default_payment(needed(card.cost, player.bonuses), player.tokens)  # type: ignore[attr-defined]
-            if paid is not None:
+            cost = price(player, card)  # type: ignore[arg-type]
+            if cost is not None:
                 found.append(text("query.afford.card", place=place, card=self.narrator.card(card))  # type: ignore[arg-type]
-                             + f", {self.narrator.gems(paid)}")
+                             + f", {self._price(cost)}")
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)

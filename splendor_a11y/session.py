@@ -298,4 +298,5 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
         lines.append(text("help.keys"))
         lines += keys_help
     lines.append(text("help.notation"))
+    lines.append(text("help.orient"))
     return lines

@@ -13,8 +13,9 @@ from conftest import DATA_FILE, run_cli
 
 
 def test_the_whole_base_game_is_there(cards: CardSet) -> None:
-    assert len(cards.cards) == 90
-    assert Counter(c.level for c in cards.cards) == {"a": 40, "b": 30, "c": 20}
+    base = [c for level in "abc" for c in cards.level(level)]
+    assert len(base) == 90 and len(cards.cards) == 120
+    assert Counter(c.level for c in base) == {"a": 40, "b": 30, "c": 20}
     for level, per_colour in (("a", 8), ("b", 6), ("c", 4)):
         assert set(Counter(c.bonus for c in cards.level(level)).values()) == {per_colour}
     assert len(cards.nobles) == 10
@@ -36,6 +37,29 @@ def test_total_cost_by_level_matches_the_published_set(cards: CardSet) -> None:
     points = {level: sum(c.points for c in cards.level(level)) for level in "abc"}
     assert sums == {"a": 165, "b": 205, "c": 215}
     assert points == {"a": 5, "b": 55, "c": 80}
+
+
+def test_the_orient_cards_match_the_reference_list(cards: CardSet) -> None:
+    """Every row of the module's reference list (a copy of the shared reference facts) is in
+    the file, read back with its effect."""
+    import csv
+
+    reference = Path(__file__).resolve().parent / "data" / "orient_cards.csv"
+    rows = list(csv.DictReader(reference.open(encoding="utf-8")))
+    orient = [c for level in "abc" for c in cards.orient_level(level)]
+    assert len(orient) == len(rows) == 30
+    for row, card in zip(rows, orient):
+        assert card.level == "abc"[int(row["level"]) - 1] and card.points == int(row["points"])
+        effect = row["effect"]
+        if effect.startswith("discard_2_"):
+            assert card.discard is not None and card.discard.value == effect[-1] and card.cost.total == 0
+            continue
+        assert [card.cost[i] for i in range(5)] == [int(row[f"cost_{g}"]) for g in "dsero"]
+        assert card.double_gold == (effect == "double_gold")
+        assert card.associate == effect.startswith("associate")
+        assert card.free_level == {"associate_cascade_1": "a", "cascade_2": "b"}.get(effect, "")
+        assert card.takes_noble == (effect == "reserve_noble")
+        assert card.bonus_count == int(row["bonus_count"]) or card.associate or card.double_gold
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
@@ -80,3 +104,16 @@ def test_installed_package_finds_its_data_from_any_folder(tmp_path: Path) -> Non
     result = run_cli("lookup", "c4s", "7d", cwd=tmp_path)
     assert result.returncode == 0
     assert result.stdout.strip() == "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds."
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("b0dd 4s 3e", "two diamond bonuses"),
+    ("a0gg 3o", "no colour, and may be discarded during a purchase for 2 gold"),
+    ("a0* 3e 2o", "takes the colour and bonus of one of your cards"),
+    ("b0*+a 4e 3r 1o", "then you take a face-up level a card free"),
+    ("b1d+n 2s 2e 2r 2o", "and you reserve a noble tile for yourself"),
+    ("c3d -2o", "bought by discarding two of your onyx cards instead of gems"),
+])
+def test_every_orient_mark_reads_in_words(code: str, words: str) -> None:
+    result = run_cli("lookup", code)
+    assert result.returncode == 0 and words in result.stdout and "Orient card" in result.stdout

@@ -112,8 +112,8 @@ def test_bad_usage_is_exit_2(home: Path) -> None:
     assert run_cli("play", "--players", "Ana", home=home).returncode == 2
     result = run_cli("play", "--players", "Ana,bot:wizard", home=home)
     assert result.returncode == 2 and "There is no computer level 'wizard'" in result.stderr
-    result = run_cli("play", "--module", "orient", home=home)
-    assert result.returncode == 2 and "not available in this version yet" in result.stderr
+    result = run_cli("play", "--module", "cities", home=home)
+    assert result.returncode == 2 and "There is no module 'cities'; the modules are orient, strongholds." in result.stderr
     assert run_cli("frobnicate", home=home).returncode == 2
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import standard_cards
 from ..engine import GameState, decide_and_apply, deal, evolve, view
@@ -37,12 +37,12 @@ class GameRecord:
         return self.final.is_over
 
 
-def play_bots(levels: Sequence[str], seed: int) -> GameRecord:
+def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first."""
     bots = [bot_for(level) for level in levels]
-    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)))
-    setup = deal(len(levels), random.Random(seed), standard_cards())
-    state = evolve(state, type(setup)(setup.decks, setup.nobles, 0))
+    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules)
+    setup = deal(len(levels), random.Random(seed), standard_cards(), modules)
+    state = evolve(state, replace(setup, first_player=0))
     record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))})
     events = 1
     while not state.is_over and record.decisions < MAX_DECISIONS:

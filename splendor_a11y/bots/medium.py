@@ -15,7 +15,8 @@ __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_sc
 
 STALL = 0.6
 """How much a move that leaves the player exactly as before is marked down, in points."""
-FOLLOW_UPS = (Phase.RETURN, Phase.NOBLE, Phase.STRONGHOLD, Phase.CONQUEST)
+FOLLOW_UPS = (Phase.RETURN, Phase.NOBLE, Phase.STRONGHOLD, Phase.CONQUEST, Phase.ASSOCIATE, Phase.FREE_CARD,
+              Phase.NOBLE_RESERVE)
 """Decisions that belong to the same turn as the action that led to them."""
 
 

@@ -7,16 +7,34 @@ and the bots all use.
 from __future__ import annotations
 
 from .check import check, check_and_apply
-from .commands import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
+from .commands import (
+    Associate,
+    Buy,
+    ChooseNoble,
+    Command,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    Pass,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+)
 from .events import (
+    CardAssociated,
     CardBought,
     CardReserved,
     ConquestDeclined,
     Event,
+    FreeCardTaken,
     GameEnded,
     GameSetUp,
     GemsTaken,
     HintAsked,
+    NobleReserved,
     NobleVisited,
     Passed,
     StrongholdOusted,
@@ -39,9 +57,16 @@ from .state import (
     PlayerState,
     Reserved,
 )
+from .orient import price
 from .view import determinize, unseen_cards, view
 
 __all__ = [
+    "Associate",
+    "CardAssociated",
+    "FreeCardTaken",
+    "NobleReserved",
+    "ReserveNoble",
+    "TakeFree",
     "GOLD_TOKENS",
     "MODULES",
     "STRONGHOLDS_EACH",
@@ -88,6 +113,7 @@ __all__ = [
     "evolve",
     "fold",
     "legal_commands",
+    "price",
     "needed",
     "shortfall",
     "determinize",

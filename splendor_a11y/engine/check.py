@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import CardSet
-from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, HintAsked, NobleVisited
+from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, HintAsked, NobleReserved, NobleVisited
 from .fold import evolve
 from .refusals import IllegalAction, Reason
 from .rules import action_event, automatic_event, command_for
-from .commands import ChooseNoble
+from .commands import ChooseNoble, ReserveNoble
 from .state import GameState, Phase, nobles_for
 
 __all__ = ["check", "check_and_apply"]
@@ -32,6 +32,12 @@ def _check_setup(state: GameState, event: GameSetUp, card_set: CardSet) -> None:
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="nobles", wanted=wanted)
     if not 0 <= event.first_player < len(state.players):
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="first_player")
+    orient = "orient" in state.modules
+    if len(event.orient_decks) != (3 if orient else 0):
+        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="orient")
+    for level, deck in zip("abc", event.orient_decks):
+        if Counter(deck) != Counter(card_set.orient_level(level)):
+            raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
 
 
 def check(state: GameState, event: Event, card_set: CardSet) -> None:
@@ -60,8 +66,14 @@ def check(state: GameState, event: Event, card_set: CardSet) -> None:
         raise IllegalAction(Reason.WRONG_PLAYER, state.current, logged=event.player)
     if isinstance(event, HintAsked):
         return
+    if isinstance(event, NobleReserved):
+        options = [n for n in state.nobles if n is not None]
+        index = state.nobles.index(event.noble) + 1 if event.noble in options else len(state.nobles) + 1
+        action_event(state, ReserveNoble(index))
+        return
     if isinstance(event, NobleVisited):
-        place = state.nobles.index(event.noble) + 1 if event.noble in state.nobles else len(state.nobles) + 1
+        options = state.noble_options()
+        place = options.index(event.noble) + 1 if event.noble in options else len(options) + 1
         action_event(state, ChooseNoble(place))
         return
     command = command_for(event)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
+from ..notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
 
 __all__ = [
+    "Associate",
     "Buy",
     "ChooseNoble",
     "Command",
@@ -20,7 +21,9 @@ __all__ = [
     "Oust",
     "Pass",
     "Reserve",
+    "ReserveNoble",
     "ReturnTokens",
+    "TakeFree",
     "TakeGems",
 ]
 
@@ -55,9 +58,12 @@ class Buy:
 
     place: Slot | HandSlot
     pay: GemCounts | None = None
+    gold_cards: int | None = None
+    """The Orient module: how many double-gold cards to discard (None: as few as needed)."""
 
     def __str__(self) -> str:
-        return f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
+        return (f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
+                + (f" with {self.gold_cards}gg" if self.gold_cards else ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +92,38 @@ class Pass:
 
     def __str__(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Associate:
+    """The Orient module: give the card that takes a colour one of your colours
+    (``colour r``; ``colour rr`` to follow a double-bonus card)."""
+
+    colour: Gem
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"colour {self.colour.value * self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFree:
+    """The Orient module: take a face-up card free (``free b2``)."""
+
+    place: Slot
+
+    def __str__(self) -> str:
+        return f"free {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveNoble:
+    """The Orient module: reserve a noble tile from the table (``keep noble 2``)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"keep noble {self.index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,4 +166,7 @@ class Decline:
         return "decline"
 
 
-Command = TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass | Hold | Oust | Conquer | Decline
+Command = (
+    TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass | Hold | Oust | Conquer | Decline
+    | Associate | TakeFree | ReserveNoble
+)

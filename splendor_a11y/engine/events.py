@@ -11,17 +11,20 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import Card, Noble
-from ..notation import GemCounts
+from ..notation import Gem, GemCounts
 
 __all__ = [
+    "CardAssociated",
     "CardBought",
     "CardReserved",
     "ConquestDeclined",
     "Event",
+    "FreeCardTaken",
     "GameEnded",
     "GameSetUp",
     "GemsTaken",
     "HintAsked",
+    "NobleReserved",
     "NobleVisited",
     "Passed",
     "StrongholdOusted",
@@ -38,6 +41,8 @@ class GameSetUp:
     decks: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     nobles: tuple[Noble, ...]
     first_player: int
+    orient_decks: tuple[tuple[Card, ...], ...] = ()
+    """The Orient module's three decks in draw order (first two of each face up)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,8 @@ class CardBought:
     source: str
     card: Card
     paid: GemCounts
+    discarded: tuple[Card, ...] = ()
+    """The Orient module: double-gold cards spent, or the two cards a discard card costs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +111,36 @@ class GameEnded:
     kind: ClassVar[str] = "game_ended"
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardAssociated:
+    """The Orient module: a card that takes a colour took ``colour`` (``count`` bonuses)."""
+
+    kind: ClassVar[str] = "card_associated"
+    player: int
+    card: Card
+    colour: Gem
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreeCardTaken:
+    """The Orient module: a face-up card taken without paying (not a purchase)."""
+
+    kind: ClassVar[str] = "free_card_taken"
+    player: int
+    source: str
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class NobleReserved:
+    """The Orient module: a noble tile taken from the table, kept for this player only."""
+
+    kind: ClassVar[str] = "noble_reserved"
+    player: int
+    noble: Noble
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,5 +185,5 @@ class HintAsked:
 
 Event = (
     GameSetUp | GemsTaken | CardReserved | CardBought | TokensReturned | NobleVisited | Passed | GameEnded | HintAsked
-    | StrongholdPlaced | StrongholdOusted | ConquestDeclined
+    | StrongholdPlaced | StrongholdOusted | ConquestDeclined | CardAssociated | FreeCardTaken | NobleReserved
 )

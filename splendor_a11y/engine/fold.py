@@ -11,25 +11,31 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import assert_never
 
+from ..cards import Card
 from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place
 from .events import (
+    CardAssociated,
     CardBought,
     CardReserved,
-    Event,
     ConquestDeclined,
+    Event,
+    FreeCardTaken,
     GameEnded,
     HintAsked,
     GameSetUp,
     GemsTaken,
+    NobleReserved,
     NobleVisited,
     Passed,
     StrongholdOusted,
     StrongholdPlaced,
     TokensReturned,
 )
+from .orient import ASSOCIATE, NOBLE, card_effects, free_options
 from .strongholds import conquest_slot, send_home, stronghold_options
 from .state import (
     GOLD_TOKENS,
+    ORIENT_SLOTS,
     ROW_SLOTS,
     TOKEN_LIMIT,
     WINNING_POINTS,
@@ -54,6 +60,10 @@ def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
     from its deck at once, or, with a module, once the turn's purchases are settled."""
     level = LEVELS.index(place.level)
     if isinstance(place, DeckTop):
+        if place.orient:
+            orient = list(state.orient_decks)
+            orient[level] = orient[level][1:]
+            return replace(state, orient_decks=tuple(orient))
         decks = list(state.decks)
         decks[level] = decks[level][1:]
         return replace(state, decks=tuple(decks))
@@ -68,14 +78,18 @@ def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
 
 
 def _refill(state: GameState, place: Slot) -> GameState:
-    """Put the top card of a slot's deck in the slot (nothing when the deck is empty)."""
+    """Put the top card of a slot's deck in the slot (nothing when the deck is empty);
+    slots 5 and 6 are the Orient's and draw from its deck."""
     level = LEVELS.index(place.level)
-    rows, decks = list(state.rows), list(state.decks)
+    orient = place.index > ROW_SLOTS
+    rows, decks = list(state.rows), list(state.orient_decks if orient else state.decks)
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
     rows[level] = tuple(row)
     decks[level] = deck[1:]
+    if orient:
+        return replace(state, rows=tuple(rows), orient_decks=tuple(decks))
     return replace(state, rows=tuple(rows), decks=tuple(decks))
 
 
@@ -104,11 +118,48 @@ def _after_action(state: GameState) -> GameState:
     return _settle(state)
 
 
-def _after_purchase(state: GameState) -> GameState:
-    """With the Strongholds module, every purchase is followed by a stronghold decision."""
-    if state.strongholds and stronghold_options(state):
-        return replace(state, phase=Phase.STRONGHOLD)
+def _continue(state: GameState) -> GameState:
+    """After a purchase or a free card: its effects in order (each skipped when it cannot
+    be done), then the purchase's one stronghold, then the rest of the turn."""
+    while state.effects:
+        effect = state.effects[0]
+        if effect == ASSOCIATE:
+            return replace(state, phase=Phase.ASSOCIATE)
+        if effect == NOBLE and any(n is not None for n in state.nobles):
+            return replace(state, phase=Phase.NOBLE_RESERVE)
+        if effect.startswith("free") and free_options(state, effect[-1]):
+            return replace(state, phase=Phase.FREE_CARD)
+        state = replace(state, effects=state.effects[1:])
+    if state.hold_due:
+        state = replace(state, hold_due=False)
+        if stronghold_options(state):
+            return replace(state, phase=Phase.STRONGHOLD)
     return _after_action(state)
+
+
+def _gain(player: PlayerState, card: Card, points: int | None = None) -> PlayerState:
+    """A card joins the player's play area: its bonus (if it has a colour yet) and points."""
+    bonuses = list(player.bonuses)
+    if card.bonus is not None:
+        bonuses[COLOURS.index(card.bonus)] += card.bonus_count
+    return replace(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
+                   bought=(*player.bought, card))
+
+
+def _lose(player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
+    """Cards discarded to the box: their bonuses and points go with them; nobles stay."""
+    bonuses = list(player.bonuses)
+    bought = list(player.bought)
+    points = player.points
+    for card in cards:
+        gem, count = player.colour_of(card)
+        if gem is not None:
+            bonuses[COLOURS.index(gem)] -= count
+        bought.remove(card)
+        points -= card.points
+    associations = tuple(a for a in player.associations if a[0] not in cards)
+    return replace(player, bonuses=GemCounts(bonuses), bought=tuple(bought), points=points,
+                   associations=associations)
 
 
 def _settle(state: GameState) -> GameState:
@@ -121,15 +172,22 @@ def _settle(state: GameState) -> GameState:
     return _after_tokens(state)
 
 
+def _face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
+    return tuple(deck[:slots]) + (None,) * (slots - len(deck[:slots]))
+
+
 def _set_up(state: GameState, event: GameSetUp) -> GameState:
     colours = gems_per_colour(len(state.players))
-    rows = tuple(tuple(deck[:ROW_SLOTS]) + (None,) * (ROW_SLOTS - len(deck[:ROW_SLOTS])) for deck in event.decks)
+    rows = tuple(_face_up(deck, ROW_SLOTS) for deck in event.decks)
+    if event.orient_decks:
+        rows = tuple(row + _face_up(deck, ORIENT_SLOTS) for row, deck in zip(rows, event.orient_decks))
     return replace(
         state,
         supply=GemCounts((colours,) * 5 + (GOLD_TOKENS,)),
         rows=rows,
         decks=tuple(tuple(deck[ROW_SLOTS:]) for deck in event.decks),
         nobles=tuple(event.nobles),
+        orient_decks=tuple(tuple(deck[ORIENT_SLOTS:]) for deck in event.orient_decks),
         current=event.first_player,
         first_player=event.first_player,
         phase=Phase.ACTION,
@@ -142,10 +200,11 @@ def _reserve(state: GameState, event: CardReserved) -> GameState:
     state = _take_from_board(state, place)
     player = state.players[event.player]
     gold = GemCounts((0, 0, 0, 0, 0, event.gold))
+    blind = isinstance(place, DeckTop)
     player = replace(
         player,
         tokens=player.tokens.plus(gold),
-        reserved=(*player.reserved, Reserved(event.card, event.card.level, isinstance(place, DeckTop))),
+        reserved=(*player.reserved, Reserved(event.card, event.card.level, blind, event.card.orient)),
     )
     return replace(
         state,
@@ -167,21 +226,15 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         state = _take_from_board(state, place)
         reserved = player.reserved
     card = event.card
-    bonuses = list(player.bonuses)
-    bonuses[COLOURS.index(card.bonus)] += 1
-    player = replace(
-        player,
-        tokens=player.tokens.minus(event.paid),
-        bonuses=GemCounts(bonuses),
-        points=player.points + card.points,
-        bought=(*player.bought, card),
-        reserved=reserved,
-    )
+    player = _gain(replace(_lose(player, event.discarded), tokens=player.tokens.minus(event.paid),
+                           reserved=reserved), card)
     return replace(
         state,
         players=_with_player(state, event.player, player),
         supply=state.supply.plus(event.paid),
         passes=0,
+        effects=card_effects(card),
+        hold_due=bool(state.strongholds),
     )
 
 
@@ -200,7 +253,25 @@ def evolve(state: GameState, event: Event) -> GameState:
         case CardReserved():
             return _after_action(_reserve(state, event))
         case CardBought():
-            return _after_purchase(_buy(state, event))
+            return _continue(_buy(state, event))
+        case CardAssociated(player=seat, card=card, colour=colour, count=count):
+            player = state.players[seat]
+            bonuses = list(player.bonuses)
+            bonuses[COLOURS.index(colour)] += count
+            player = replace(player, bonuses=GemCounts(bonuses),
+                             associations=(*player.associations, (card, colour, count)))
+            return _continue(replace(state, players=_with_player(state, seat, player), effects=state.effects[1:]))
+        case FreeCardTaken(player=seat, source=source, card=card):
+            taken = _take_from_board(state, parse_place(source))  # type: ignore[arg-type]
+            player = _gain(taken.players[seat], card)
+            effects = card_effects(card) + state.effects[1:]
+            return _continue(replace(taken, players=_with_player(taken, seat, player), effects=effects))
+        case NobleReserved(player=seat, noble=noble):
+            player = state.players[seat]
+            player = replace(player, reserved_nobles=(*player.reserved_nobles, noble))
+            nobles = tuple(None if n == noble else n for n in state.nobles)
+            return _continue(replace(state, players=_with_player(state, seat, player), nobles=nobles,
+                                     effects=state.effects[1:]))
         case TokensReturned(player=seat, gems=gems):
             player = state.players[seat]
             player = replace(player, tokens=player.tokens.minus(gems))
@@ -208,7 +279,9 @@ def evolve(state: GameState, event: Event) -> GameState:
             return _after_tokens(returned)
         case NobleVisited(player=seat, noble=noble):
             player = state.players[seat]
-            player = replace(player, nobles=(*player.nobles, noble), points=player.points + noble.points)
+            kept = tuple(n for n in player.reserved_nobles if n != noble)
+            player = replace(player, nobles=(*player.nobles, noble), points=player.points + noble.points,
+                             reserved_nobles=kept)
             nobles = tuple(None if n == noble else n for n in state.nobles)
             return _end_turn(replace(state, players=_with_player(state, seat, player), nobles=nobles))
         case Passed():

@@ -58,6 +58,17 @@ class Reason(Enum):
     OUST_NOT_LONE = "oust_not_lone"
     CONQUEST_DUE = "conquest_due"
     NO_CONQUEST = "no_conquest"
+    ASSOCIATE_DUE = "associate_due"
+    FREE_CARD_DUE = "free_card_due"
+    NOBLE_RESERVE_DUE = "noble_reserve_due"
+    NO_EFFECT_DUE = "no_effect_due"
+    NO_ORIENT = "no_orient"
+    DISCARD_SHORT = "discard_short"
+    NO_PARTNER = "no_partner"
+    NO_SUCH_PARTNER = "no_such_partner"
+    GOLD_CARDS_SHORT = "gold_cards_short"
+    GOLD_CARDS_UNUSED = "gold_cards_unused"
+    FREE_WRONG_LEVEL = "free_wrong_level"
 
 
 class IllegalAction(SplendorError):

@@ -10,14 +10,32 @@ from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
 from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, parse_place
-from .commands import Buy, ChooseNoble, Command, Conquer, Decline, Hold, Oust, Pass, Reserve, ReturnTokens, TakeGems
+from .commands import (
+    Associate,
+    Buy,
+    ChooseNoble,
+    Command,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    Pass,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+)
 from .events import (
+    CardAssociated,
     CardBought,
     CardReserved,
     ConquestDeclined,
     Event,
+    FreeCardTaken,
     GameEnded,
     GemsTaken,
+    NobleReserved,
     NobleVisited,
     Passed,
     StrongholdOusted,
@@ -28,6 +46,7 @@ from .fold import evolve
 from .payment import default_payment, explicit_payment, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
+from .orient import discard_choice, free_options, gold_cards, partner_options, pending_associate, virtual_payment
 from .strongholds import conquest_slot, stronghold_options
 
 __all__ = ["automatic_event", "decide", "decide_and_apply", "legal_commands"]
@@ -51,6 +70,13 @@ def _check_phase(state: GameState, command: Command) -> None:
                       excess=state.player.token_count - TOKEN_LIMIT)
     if phase is Phase.NOBLE and not isinstance(command, ChooseNoble):
         raise _refuse(state, Reason.NOBLE_DUE, choices=tuple(i + 1 for i in state.qualifying_nobles()))
+    for waiting, kind, reason in ((Phase.ASSOCIATE, Associate, Reason.ASSOCIATE_DUE),
+                                  (Phase.FREE_CARD, TakeFree, Reason.FREE_CARD_DUE),
+                                  (Phase.NOBLE_RESERVE, ReserveNoble, Reason.NOBLE_RESERVE_DUE)):
+        if phase is waiting and not isinstance(command, kind):
+            raise _refuse(state, reason, level=state.effects[0][-1] if state.effects else "")
+        if phase is not waiting and isinstance(command, kind):
+            raise _refuse(state, Reason.NO_EFFECT_DUE, what="on" if "orient" in state.modules else "off")
     if phase is Phase.STRONGHOLD and not isinstance(command, Hold | Oust):
         raise _refuse(state, Reason.STRONGHOLD_DUE)
     if phase is Phase.CONQUEST and not isinstance(command, Conquer | Decline | Buy):
@@ -101,9 +127,11 @@ def _card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
             raise _refuse(state, Reason.EMPTY_SLOT, place=place)
         return card
     if isinstance(place, DeckTop):
-        deck = state.decks[LEVELS.index(place.level)]
+        if place.orient and not state.orient_decks:
+            raise _refuse(state, Reason.NO_ORIENT, place=place)
+        deck = (state.orient_decks if place.orient else state.decks)[LEVELS.index(place.level)]
         if not deck:
-            raise _refuse(state, Reason.EMPTY_DECK, level=place.level)
+            raise _refuse(state, Reason.EMPTY_DECK, level=place.level, what="orient" if place.orient else "base")
         top = deck[0]
         assert top is not None, "a view cannot draw from a deck"
         return top
@@ -132,22 +160,59 @@ def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
     return CardReserved(player=state.current, source=str(place), card=card, gold=gold)
 
 
-def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None) -> CardBought:
+def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None,
+         gold_cards_wanted: int | None = None) -> CardBought:
     if state.phase is Phase.CONQUEST and place != conquest_slot(state):
         raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
     card = _card_at_place(state, place)
     _check_not_occupied(state, place, card)
     player = state.player
+    if card.discard is not None:
+        chosen = discard_choice(player, card.discard)
+        if chosen is None:
+            have = sum(1 for c in player.bought if player.colour_of(c)[0] is card.discard)
+            raise _refuse(state, Reason.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
+        return CardBought(player=state.current, source=str(place), card=card, paid=GemCounts(), discarded=chosen)
+    if card.associate and not partner_options(player):
+        raise _refuse(state, Reason.NO_PARTNER, card=card)
     need = needed(card.cost, player.bonuses)
+    owned = gold_cards(player)
+    if gold_cards_wanted is not None and gold_cards_wanted > len(owned):
+        raise _refuse(state, Reason.GOLD_CARDS_SHORT, wanted=gold_cards_wanted, owned=len(owned))
     if pay is None:
-        paid = default_payment(need, player.tokens)
-        if paid is None:
+        paid_cards = virtual_payment(need, player.tokens, len(owned), gold_cards_wanted)
+        if paid_cards is None:
             short = shortfall(need, player.tokens)
             raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short,
-                          gold=player.tokens.get(Gem.GOLD))
+                          gold=player.tokens.get(Gem.GOLD) + 2 * len(owned))
+        paid, spent = paid_cards
     else:
+        spent = gold_cards_wanted or 0
+        virtual = 2 * spent
+        if spent:
+            unpaid = sum(need[:5]) - sum(pay[:5]) - pay[5]
+            if not 2 * (spent - 1) < unpaid <= virtual:
+                raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=spent, unpaid=max(0, unpaid))
+            need = GemCounts(list(need[:5]) + [0]).minus(_spread(need, pay, unpaid))
         paid = explicit_payment(need, player.tokens, pay, lambda reason, **d: _refuse(state, reason, card=card, **d))
-    return CardBought(player=state.current, source=str(place), card=card, paid=paid)
+    return CardBought(player=state.current, source=str(place), card=card, paid=paid,
+                      discarded=tuple(owned[:spent]))
+
+
+def _spread(need: GemCounts, pay: GemCounts, virtual: int) -> GemCounts:
+    """Which gems virtual gold stands in for: the ones the spelled-out payment leaves unpaid."""
+    left = [max(0, n - p) for n, p in zip(need[:5], pay[:5])]
+    covered = [0] * 6
+    gold = pay[5]
+    for i in range(5):
+        use = min(left[i], gold)
+        left[i] -= use
+        gold -= use
+    for i in range(5):
+        use = min(left[i], virtual)
+        covered[i] = use
+        virtual -= use
+    return GemCounts(covered)
 
 
 def _hold(state: GameState, to: Slot, source: Slot | None) -> StrongholdPlaced:
@@ -188,9 +253,10 @@ def _return(state: GameState, gems: GemCounts) -> TokensReturned:
 
 
 def _noble(state: GameState, index: int) -> NobleVisited:
-    if not 1 <= index <= len(state.nobles):
-        raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(state.nobles))
-    noble = state.nobles[index - 1]
+    options = state.noble_options()
+    if not 1 <= index <= len(options):
+        raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(options))
+    noble = options[index - 1]
     if noble is None:
         raise _refuse(state, Reason.NOBLE_GONE, index=index)
     if index - 1 not in state.qualifying_nobles():
@@ -207,8 +273,8 @@ def action_event(state: GameState, command: Command) -> Event:
             return _take(state, gems)
         case Reserve(place=place):
             return _reserve(state, place)
-        case Buy(place=place, pay=pay):
-            return _buy(state, place, pay)
+        case Buy(place=place, pay=pay, gold_cards=cards):
+            return _buy(state, place, pay, cards)
         case ReturnTokens(gems=gems):
             return _return(state, gems)
         case ChooseNoble(index=index):
@@ -227,6 +293,28 @@ def action_event(state: GameState, command: Command) -> Event:
             return _buy(state, slot, pay)
         case Decline():
             return ConquestDeclined(player=state.current)
+        case Associate(colour=colour, count=count):
+            player = state.player
+            card = pending_associate(player)
+            assert card is not None, "the associate phase always has its card"
+            options = partner_options(player, card)
+            if (colour, count) not in options:
+                raise _refuse(state, Reason.NO_SUCH_PARTNER, gem=colour, count=count,
+                              options=tuple(g.value * n for g, n in options))
+            return CardAssociated(player=state.current, card=card, colour=colour, count=count)
+        case TakeFree(place=place):
+            level = state.effects[0][-1]
+            card = _card_at_place(state, place)
+            if place.level != level:
+                raise _refuse(state, Reason.FREE_WRONG_LEVEL, place=place, level=level)
+            _check_not_occupied(state, place, card)
+            return FreeCardTaken(player=state.current, source=str(place), card=card)
+        case ReserveNoble(index=index):
+            if not 1 <= index <= len(state.nobles) or state.nobles[index - 1] is None:
+                raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(state.nobles))
+            noble = state.nobles[index - 1]
+            assert noble is not None
+            return NobleReserved(player=state.current, noble=noble)
     raise TypeError(f"not a command: {command!r}")
 
 
@@ -235,7 +323,7 @@ def automatic_event(state: GameState) -> Event | None:
     if state.phase is Phase.NOBLE:
         places = state.qualifying_nobles()
         if len(places) == 1:
-            noble = state.nobles[places[0]]
+            noble = state.noble_options()[places[0]]
             assert noble is not None
             return NobleVisited(player=state.current, noble=noble)
     if state.phase is Phase.ENDING:
@@ -296,18 +384,26 @@ def _reserves(state: GameState) -> list[Command]:
         commands.extend(Reserve(Slot(level, i + 1)) for i, card in enumerate(row)
                         if card is not None and not _held_by_other(state, level, i))
     commands.extend(Reserve(DeckTop(level)) for level, deck in zip(LEVELS, state.decks) if deck)
+    commands.extend(Reserve(DeckTop(level, True)) for level, deck in zip(LEVELS, state.orient_decks) if deck)
     return commands
 
 
 def _affordable(state: GameState, card: Card) -> bool:
     player = state.player
+    if card.orient:
+        if card.discard is not None:
+            return discard_choice(player, card.discard) is not None
+        if card.associate and not partner_options(player):
+            return False
     tokens, bonuses, cost = player.tokens, player.bonuses, card.cost
     short = 0
     for i in range(5):
         gap = cost[i] - bonuses[i] - tokens[i]
         if gap > 0:
             short += gap
-    return short <= tokens[5]
+    if short <= tokens[5]:
+        return True
+    return bool(state.orient_decks) and short <= tokens[5] + 2 * len(gold_cards(player))
 
 
 def _held_by_other(state: GameState, level: str, index: int) -> bool:
@@ -361,6 +457,13 @@ def legal_commands(state: GameState) -> list[Command]:
         return _returns(state)
     if phase is Phase.NOBLE:
         return [ChooseNoble(i + 1) for i in state.qualifying_nobles()]
+    if phase is Phase.ASSOCIATE:
+        card = pending_associate(state.player)
+        return [Associate(gem, count) for gem, count in partner_options(state.player, card)]
+    if phase is Phase.FREE_CARD:
+        return [TakeFree(slot) for slot in free_options(state, state.effects[0][-1])]
+    if phase is Phase.NOBLE_RESERVE:
+        return [ReserveNoble(i + 1) for i, noble in enumerate(state.nobles) if noble is not None]
     if phase is Phase.STRONGHOLD:
         return list(stronghold_options(state))
     if phase is Phase.CONQUEST:
@@ -378,11 +481,12 @@ def command_for(event: Event) -> Command | None:
             if isinstance(place, HandSlot):
                 return None
             return Reserve(place)
-        case CardBought(source=source, paid=paid):
+        case CardBought(source=source, paid=paid, discarded=discarded, card=card):
             place = parse_place(source)
             if isinstance(place, DeckTop):
                 return None
-            return Buy(place, paid)
+            spent = sum(1 for c in discarded if c.double_gold) if card.discard is None else 0
+            return Buy(place, paid, spent or None)
         case TokensReturned(gems=gems):
             return ReturnTokens(gems)
         case Passed():
@@ -393,6 +497,10 @@ def command_for(event: Event) -> Command | None:
             return Oust(_slot(place))
         case ConquestDeclined():
             return Decline()
+        case CardAssociated(colour=colour, count=count):
+            return Associate(colour, count)
+        case FreeCardTaken(source=source):
+            return TakeFree(_slot(source))
     return None
 
 

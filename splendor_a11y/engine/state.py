@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card, Noble
-from ..notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
+from ..notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
 
 __all__ = [
     "GOLD_TOKENS",
@@ -31,9 +31,11 @@ TOKEN_LIMIT = 10
 HAND_LIMIT = 3
 WINNING_POINTS = 15
 ROW_SLOTS = 4
+ORIENT_SLOTS = 2
+"""The Orient module's face-up cards per level, in slots 5 and 6 of each row."""
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 STRONGHOLDS_EACH = 3
-MODULES = ("strongholds",)
+MODULES = ("orient", "strongholds")
 """The optional Cities of Splendor modules the engine can play, by the names used everywhere."""
 
 
@@ -58,6 +60,12 @@ class Phase(Enum):
     """The current player holds more than ten tokens and must return the excess."""
     NOBLE = "noble"
     """The current player qualifies for nobles; one visits (a choice when several)."""
+    ASSOCIATE = "associate"
+    """The Orient module: the card just taken takes the colour of one of the player's cards."""
+    FREE_CARD = "free_card"
+    """The Orient module: the player takes a face-up card of ``effects[0]``'s level, free."""
+    NOBLE_RESERVE = "noble_reserve"
+    """The Orient module: the player reserves a noble tile from the table."""
     STRONGHOLD = "stronghold"
     """The Strongholds module: after a purchase, place or move a stronghold, or send back
     a lone opponent's one."""
@@ -77,6 +85,8 @@ class Reserved:
     card: Card | None
     level: str
     blind: bool
+    orient: bool = False
+    """Drawn from an Orient deck (so a bot imagining it draws from the Orient cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +100,19 @@ class PlayerState:
     bought: tuple[Card, ...] = ()
     reserved: tuple[Reserved, ...] = ()
     nobles: tuple[Noble, ...] = ()
+    associations: tuple[tuple[Card, Gem, int], ...] = ()
+    """The Orient module: each card that took another's colour, with that colour and count."""
+    reserved_nobles: tuple[Noble, ...] = ()
+    """The Orient module: noble tiles reserved for this player alone."""
+
+    def colour_of(self, card: Card) -> tuple[Gem | None, int]:
+        """A bought card's colour and bonus count, an associated card's being its partner's."""
+        for associate, gem, count in self.associations:
+            if associate == card:
+                return gem, count
+        if card.associate:
+            return None, 0
+        return card.bonus, card.bonus_count if card.bonus is not None else 0
 
     @property
     def token_count(self) -> int:
@@ -119,6 +142,13 @@ class GameState:
     strongholds: tuple[tuple[str, ...], ...] = ()
     """The Strongholds module: per seat, the slot of each of its strongholds on the table
     (one entry per stronghold, so ``("b3", "b3")`` is two on b3)."""
+    orient_decks: tuple[tuple[Card | None, ...], ...] = ()
+    """The Orient module's three decks (slots 5 and 6 are refilled from them)."""
+    effects: tuple[str, ...] = ()
+    """The Orient module: card effects still to resolve this turn, in order:
+    ``associate``, ``free a``, ``free b``, ``noble``."""
+    hold_due: bool = False
+    """The Strongholds module: a purchase was made and its stronghold is still to place."""
     refills: tuple[str, ...] = ()
     """Slots emptied this turn; with a module they are refilled only once the turn's
     purchases and their effects are settled, as the module rules say."""
@@ -167,16 +197,21 @@ class GameState:
             row = self.rows[LEVELS.index(place.level)]
             return row[place.index - 1] if place.index <= len(row) else None
         if isinstance(place, DeckTop):
-            deck = self.decks[LEVELS.index(place.level)]
+            deck = (self.orient_decks if place.orient else self.decks)[LEVELS.index(place.level)]
             return deck[0] if deck else None
         hand = self.player.reserved
         return hand[place.index - 1].card if place.index <= len(hand) else None
 
+    def noble_options(self, seat: int | None = None) -> tuple[Noble | None, ...]:
+        """The nobles that may visit a player: the table's, then their own reserved ones."""
+        return self.nobles + self.players[self.current if seat is None else seat].reserved_nobles
+
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
-        """Table places (0-based) of nobles whose requirement the player's bonuses meet."""
+        """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
         bonuses = self.players[self.current if seat is None else seat].bonuses
         return tuple(
-            i for i, noble in enumerate(self.nobles) if noble is not None and bonuses.covers(noble.requirement)
+            i for i, noble in enumerate(self.noble_options(seat))
+            if noble is not None and bonuses.covers(noble.requirement)
         )
 
     def holders(self, place: str) -> dict[int, int]:

@@ -27,11 +27,13 @@ def view(state: GameState, seat: int) -> GameState:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
-    return replace(state, players=players, decks=decks)
+    orient = tuple((None,) * len(deck) for deck in state.orient_decks)
+    return replace(state, players=players, decks=decks, orient_decks=orient)
 
 
 def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
-    """Per level, the cards a view does not show: the decks and others' blind reservations."""
+    """Per deck (``a`` to ``c``, and ``orient a`` to ``orient c`` with that module), the
+    cards a view does not show: the decks and others' blind reservations."""
     seen: Counter[Card] = Counter()
     for row in state.rows:
         seen.update(card for card in row if card is not None)
@@ -42,6 +44,9 @@ def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
     for level in LEVELS:
         left = Counter(card_set.level(level)) - seen
         unseen[level] = sorted(left.elements(), key=lambda card: card.text)
+        if state.orient_decks:
+            left = Counter(card_set.orient_level(level)) - seen
+            unseen[f"orient {level}"] = sorted(left.elements(), key=lambda card: card.text)
     return unseen
 
 
@@ -53,15 +58,20 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
     for pool in pools.values():
         rng.shuffle(pool)
 
-    def draw(level: str) -> Card:
-        return pools[level].pop() if pools[level] else card_set.level(level)[0]
+    def draw(pool: str) -> Card:
+        return pools[pool].pop() if pools.get(pool) else card_set.level(pool[-1])[0]
+
+    def pool_of(held: Reserved) -> str:
+        return f"orient {held.level}" if held.orient else held.level
 
     players = tuple(
-        replace(p, reserved=tuple(Reserved(draw(r.level), r.level, r.blind) if r.card is None else r
+        replace(p, reserved=tuple(Reserved(draw(pool_of(r)), r.level, r.blind, r.orient) if r.card is None else r
                                   for r in p.reserved))
         if any(r.card is None for r in p.reserved) else p
         for p in state.players
     )
     decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
                   for level, deck in zip(LEVELS, state.decks))
-    return replace(state, players=players, decks=decks)
+    orient = tuple(tuple(card if card is not None else draw(f"orient {level}") for card in deck)
+                   for level, deck in zip(LEVELS, state.orient_decks))
+    return replace(state, players=players, decks=decks, orient_decks=orient)

@@ -17,10 +17,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from splendor_a11y.cards import standard_cards
+from splendor_a11y.cards import Card
 from splendor_a11y.engine import (
-    STRONGHOLDS_EACH, Buy, ChooseNoble, Command, Conquer, Decline, GameState, Hold, IllegalAction, Oust, Pass,
-    Reserve, ReturnTokens, TakeGems, decide_and_apply, legal_commands,
+    STRONGHOLDS_EACH, Associate, Buy, CardBought, ChooseNoble, Command, Conquer, Decline, GameState, Hold,
+    IllegalAction, Oust, Pass, Reserve, ReserveNoble, ReturnTokens, TakeFree, TakeGems, decide_and_apply,
+    legal_commands,
 )
+from splendor_a11y.notation import COLOURS
 from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import deal, evolve
@@ -42,22 +45,26 @@ def command_space(state: GameState) -> list[Command]:
         for combo in itertools.combinations_with_replacement(range(6), size):
             commands.append(TakeGems(_counts(combo)))
     for level in "abc":
-        for index in range(1, 6):
+        for index in range(1, 8):
             commands += [Reserve(Slot(level, index)), Buy(Slot(level, index))]
-        commands.append(Reserve(DeckTop(level)))
+        commands += [Reserve(DeckTop(level)), Reserve(DeckTop(level, True))]
     commands += [Buy(HandSlot(i)) for i in range(1, 5)]
     excess = max(1, state.player.token_count - 10)
     commands += [ReturnTokens(_counts(c)) for c in itertools.combinations_with_replacement(range(6), excess)]
     commands += [ChooseNoble(i) for i in range(1, 7)]
     commands.append(Pass())
+    if state.orient_decks:
+        commands += [Associate(gem, count) for gem in COLOURS for count in (1, 2)]
+        commands += [TakeFree(Slot(level, index)) for level in "abc" for index in range(1, 8)]
+        commands += [ReserveNoble(i) for i in range(1, 7)]
     if state.strongholds:
-        slots = [Slot(level, index) for level in "abc" for index in range(1, 6)]
+        slots = [Slot(level, index) for level in "abc" for index in range(1, 8)]
         commands += [Hold(slot) for slot in slots] + [Oust(slot) for slot in slots] + [Conquer(), Decline()]
         commands += [Hold(to, source) for to in slots for source in slots]
     return commands
 
 
-MODULE_CHOICES = st.sampled_from([(), ("strongholds",)])
+MODULE_CHOICES = st.sampled_from([(), ("strongholds",), ("orient",), ("orient", "strongholds")])
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -72,7 +79,8 @@ class GameMachine(RuleBasedStateMachine):
         header = LogHeader(tuple(PlayerEntry(f"P{i}") for i in range(players)), modules, seed)
         self.writer = LogWriter.create(self.folder / "game.jsonl", header)
         self.state = header.new_state()
-        setup = deal(players, random.Random(seed), standard_cards())
+        self.boxed: list[Card] = []
+        setup = deal(players, random.Random(seed), standard_cards(), modules)
         self.writer.append(setup)
         self.state = evolve(self.state, setup)
         self.totals = self.state.supply
@@ -86,6 +94,8 @@ class GameMachine(RuleBasedStateMachine):
         events, self.state = decide_and_apply(self.state, command)
         for event in events:
             self.writer.append(event)
+            if isinstance(event, CardBought):
+                self.boxed += event.discarded
 
     @precondition(lambda self: not self.state.is_over)
     @rule(choice=st.integers(0, 10_000))
@@ -113,12 +123,27 @@ class GameMachine(RuleBasedStateMachine):
         assert total == self.totals
 
     @invariant()
-    def all_ninety_cards_conserved(self) -> None:
-        where = [c for row in self.state.rows for c in row if c is not None]
-        where += [c for deck in self.state.decks for c in deck if c is not None]
+    def every_card_conserved(self) -> None:
+        where = [c for row in self.state.rows for c in row if c is not None] + self.boxed
+        where += [c for deck in self.state.decks + self.state.orient_decks for c in deck if c is not None]
         for player in self.state.players:
             where += [r.card for r in player.reserved if r.card is not None] + list(player.bought)
-        assert sorted(map(str, where)) == sorted(map(str, standard_cards().cards))
+        cards = standard_cards()
+        expected = [c for level in "abc" for c in cards.level(level)]
+        if self.state.orient_decks:
+            expected += [c for level in "abc" for c in cards.orient_level(level)]
+        assert sorted(map(str, where)) == sorted(map(str, expected))
+
+    @invariant()
+    def bonuses_match_the_cards_owned(self) -> None:
+        for player in self.state.players:
+            counts = [0] * 6
+            for card in player.bought:
+                gem, count = player.colour_of(card)
+                if gem is not None:
+                    counts[gem.index] += count
+            assert GemCounts(counts) == player.bonuses
+            assert player.points == sum(c.points for c in player.bought) + sum(n.points for n in player.nobles)
 
     @invariant()
     def legal_commands_match_decide(self) -> None:
@@ -156,11 +181,12 @@ TestGameMachine.settings = settings(
 
 def test_complete_random_games_for_every_player_count() -> None:
     """Whole games to their end, with and without modules: the rules always reach a result."""
-    for players, modules in itertools.product((2, 3, 4), ((), ("strongholds",))):
+    for players, modules in itertools.product((2, 3, 4), ((), ("strongholds",), ("orient",),
+                                                          ("orient", "strongholds"))):
         for seed in range(5):
             rng = random.Random(seed)
             state = evolve(GameState.new(tuple(f"P{i}" for i in range(players)), modules),
-                           deal(players, rng, standard_cards()))
+                           deal(players, rng, standard_cards(), modules))
             for _ in range(5_000):
                 if state.is_over:
                     break
