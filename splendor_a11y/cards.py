@@ -53,6 +53,8 @@ class Card:
     associate: bool = False
     extra: str = ""
     discard: Gem | None = None
+    orient: bool = field(compare=False, default=False)
+    """True for a card of the Orient module: every one carries a mark."""
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -81,19 +83,16 @@ class Card:
             raise NotationError(f"a card cannot cost gold, in \"{text.strip()}\"")
         price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
         canonical = f"{head.text} {price}".strip()
+        orient = (head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra)
+                  or discard is not None)
         return cls(level=head.level, points=head.points, bonus=head.bonus, cost=cost, text=canonical,
-                   bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard)
+                   bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard,
+                   orient=orient)
 
     @property
     def head(self) -> str:
         """The level, points and bonus part with its marks, ``c4s`` or ``b0*+a``."""
         return self.text.split()[0]
-
-    @property
-    def orient(self) -> bool:
-        """True for a card of the Orient module: every one carries a mark."""
-        return (self.associate or self.bonus is None or self.bonus_count != 1 or bool(self.extra)
-                or self.discard is not None)
 
     @property
     def double_gold(self) -> bool:

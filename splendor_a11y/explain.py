@@ -56,7 +56,9 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     parts = []
     if card.points:
         parts.append(text("hint.points", points=narrator.points(card.points)))
-    count = player.bonuses[card.bonus.index] + 1
+    if card.bonus is None:
+        return parts or [text("hint.orient_card", card=narrator.card(card))]
+    count = player.bonuses[card.bonus.index] + card.bonus_count
     ordinal = ORDINALS[count - 1] if count <= len(ORDINALS) else f"{count}th"
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
     bonuses = player.bonuses.plus([1 if i == card.bonus.index else 0 for i in range(6)])
@@ -145,5 +147,5 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
             return text("hint.noble", command=typed)
         case Pass():
             return text("hint.pass", command=typed)
-    return text("hint.plain", command=typed)
+    return text("hint.module", command=typed)
 

@@ -292,6 +292,8 @@ MESSAGES: dict[str, str] = {
     "hint.noble_rival": "{command}: every noble is worth 3 points, and {names} is close to this one.",
     "hint.pass": "{command}: no other move is possible.",
     "hint.plain": "{command}.",
+    "hint.orient_card": "{card} and its effect",
+    "hint.module": "{command}: the best of the choices here, judged by where it leaves you.",
     "hint.not_now": "Hints are for your own turn.",
     "hint.replay": "Hints are for a game being played; in a replay, step with next.",
     # replay

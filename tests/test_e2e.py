@@ -113,3 +113,36 @@ class _Collector:
 
     def flush(self) -> None:
         pass
+
+
+def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> None:
+    """A player who types whatever ``hint`` suggests reaches the end of a game with The
+    Orient and The Strongholds: every prompt of the modules can be answered by typing."""
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    log = tmp_path / "modules.jsonl"
+    command = cli_command()
+    child = pexpect.spawn(command[0], command[1:] + ["play", "--seed", "3", "--log", str(log), "--module", "orient",
+                                                     "--module", "strongholds", "--players", "Ana,bot:medium"],
+                          env=env, encoding="utf-8", dimensions=(24, 200), timeout=60)
+    child.expect(PROMPT)
+    player = Player(child)
+    last = clean(child.before)
+    typed: list[str] = []
+    for _ in range(300):
+        if END in last:
+            break
+        advice = player.say("hint")
+        match = re.search(r"^([a-z][^:\n]*): [^\n]*\.$", advice, re.MULTILINE)
+        assert match, advice
+        typed.append(match.group(1))
+        last = player.say(match.group(1))
+        assert not re.search(r"^(You cannot|You must|There is no|Say |Unknown command|That )", last, re.M), last
+    else:
+        pytest.fail(f"the game did not end; typed {typed[-6:]}")
+    assert "The game is over." in last
+    child.close()
+    assert child.exitstatus == 0
+    verbs = {line.split()[0] for line in typed}
+    assert {"take", "buy"} <= verbs and verbs & {"hold", "oust"}, verbs
+    verified = run_cli("replay", str(log), "--verify")
+    assert verified.returncode == 0, verified.stderr

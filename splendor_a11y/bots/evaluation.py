@@ -103,7 +103,7 @@ def evaluate(state: GameState, seat: int) -> float:
         + _bonus_value(player.bonuses, _demand(state))
         + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
         + GOLD * tokens[5]
-        + _noble_value(state.nobles, player.bonuses)
+        + _noble_value(state.nobles + player.reserved_nobles, player.bonuses)
         + _reach_value(state, player)
         - _hand_cost(player)
     )

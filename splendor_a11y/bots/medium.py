@@ -10,6 +10,7 @@ import random
 from ..cards import standard_cards
 from ..engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
 from .evaluation import relative
+from .fortify import quick_stronghold
 
 __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score"]
 
@@ -24,7 +25,8 @@ def finish_own_decisions(state: GameState, seat: int) -> GameState:
     """Play the seat's follow-up decisions (returns over ten, a choice of noble) greedily,
     so a move is judged by where it really leaves the player."""
     while not state.is_over and state.current == seat and state.phase in FOLLOW_UPS:
-        state = decide_and_apply(state, greedy_command(state))[1]
+        choice = quick_stronghold(state) if state.phase is Phase.STRONGHOLD else greedy_command(state)
+        state = decide_and_apply(state, choice)[1]
     return state
 
 

@@ -67,7 +67,8 @@ def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
         decks = list(state.decks)
         decks[level] = decks[level][1:]
         return replace(state, decks=tuple(decks))
-    state = replace(state, strongholds=send_home(state.strongholds, str(place)))
+    if state.strongholds:
+        state = replace(state, strongholds=send_home(state.strongholds, str(place)))
     if state.modules:
         rows = list(state.rows)
         row = list(rows[level])
@@ -137,13 +138,13 @@ def _continue(state: GameState) -> GameState:
     return _after_action(state)
 
 
-def _gain(player: PlayerState, card: Card, points: int | None = None) -> PlayerState:
+def _gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
     """A card joins the player's play area: its bonus (if it has a colour yet) and points."""
     bonuses = list(player.bonuses)
     if card.bonus is not None:
-        bonuses[COLOURS.index(card.bonus)] += card.bonus_count
+        bonuses[card.bonus.index] += card.bonus_count
     return replace(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
-                   bought=(*player.bought, card))
+                   bought=(*player.bought, card), **changes)  # type: ignore[arg-type]
 
 
 def _lose(player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
@@ -164,9 +165,10 @@ def _lose(player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
 
 def _settle(state: GameState) -> GameState:
     """Refill the slots emptied this turn, then check the token limit."""
-    for place in state.refills:
-        state = _refill(state, Slot(place[0], int(place[1:])))
-    state = replace(state, refills=())
+    if state.refills:
+        for place in state.refills:
+            state = _refill(state, Slot(place[0], int(place[1:])))
+        state = replace(state, refills=())
     if state.player.token_count > TOKEN_LIMIT:
         return replace(state, phase=Phase.RETURN)
     return _after_tokens(state)
@@ -226,8 +228,12 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         state = _take_from_board(state, place)
         reserved = player.reserved
     card = event.card
-    player = _gain(replace(_lose(player, event.discarded), tokens=player.tokens.minus(event.paid),
-                           reserved=reserved), card)
+    if event.discarded:
+        player = _lose(player, event.discarded)
+    player = _gain(player, card, tokens=player.tokens.minus(event.paid), reserved=reserved)
+    if not state.modules:
+        return replace(state, players=_with_player(state, event.player, player),
+                       supply=state.supply.plus(event.paid), passes=0)
     return replace(
         state,
         players=_with_player(state, event.player, player),

@@ -43,7 +43,7 @@ from .events import (
     TokensReturned,
 )
 from .fold import evolve
-from .payment import default_payment, explicit_payment, needed, shortfall
+from .payment import explicit_payment, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
 from .orient import discard_choice, free_options, gold_cards, partner_options, pending_associate, virtual_payment
@@ -181,6 +181,9 @@ def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None,
         raise _refuse(state, Reason.GOLD_CARDS_SHORT, wanted=gold_cards_wanted, owned=len(owned))
     if pay is None:
         paid_cards = virtual_payment(need, player.tokens, len(owned), gold_cards_wanted)
+        if paid_cards is None and gold_cards_wanted and virtual_payment(need, player.tokens, len(owned), None):
+            unpaid = max(0, sum(need[:5]) - sum(min(n, t) for n, t in zip(need[:5], player.tokens[:5])))
+            raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=gold_cards_wanted, unpaid=unpaid)
         if paid_cards is None:
             short = shortfall(need, player.tokens)
             raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short,

@@ -1,0 +1,261 @@
+"""The Orient module, effect by effect, as its rules text states them; and both modules
+together."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from splendor_a11y.cards import Card, standard_cards
+from splendor_a11y.engine import (
+    Associate,
+    Buy,
+    CardBought,
+    ChooseNoble,
+    GameState,
+    Hold,
+    IllegalAction,
+    Phase,
+    Reason,
+    Reserve,
+    ReserveNoble,
+    TakeFree,
+    decide_and_apply,
+    deal,
+    evolve,
+    legal_commands,
+)
+from splendor_a11y.narration import Narrator
+from splendor_a11y.notation import DeckTop, Gem, GemCounts, Slot
+
+from conftest import gems, with_player
+
+CARDS = standard_cards()
+
+
+def game(modules: tuple[str, ...] = ("orient",), seed: int = 2) -> GameState:
+    state = GameState.new(("Ana", "Ben"), modules)
+    setup = deal(2, random.Random(seed), CARDS, modules)
+    return evolve(state, replace(setup, first_player=0))
+
+
+def card(code: str) -> Card:
+    found = CARDS.card(code)
+    assert found is not None, code
+    return found
+
+
+def put(state: GameState, place: str, code: str) -> GameState:
+    """The board with a given card at a slot (taken out of any deck it was in)."""
+    wanted = card(code)
+    level = "abc".index(place[0])
+    rows = [list(row) for row in state.rows]
+    rows[level][int(place[1:]) - 1] = wanted
+    decks = tuple(tuple(c for c in deck if c != wanted) for deck in state.decks)
+    orient = tuple(tuple(c for c in deck if c != wanted) for deck in state.orient_decks)
+    return replace(state, rows=tuple(tuple(r) for r in rows), decks=decks, orient_decks=orient)
+
+
+def owning(state: GameState, seat: int, *codes: str, tokens: str = "") -> GameState:
+    """A player who has bought these cards (plain ones), with these tokens."""
+    bought = tuple(card(c) for c in codes)
+    counts = [0] * 6
+    for c in bought:
+        if c.bonus is not None:
+            counts[c.bonus.index] += c.bonus_count
+    return with_player(state, seat, bought=bought, bonuses=GemCounts(counts),
+                       points=sum(c.points for c in bought), tokens=gems(tokens) if tokens else GemCounts())
+
+
+def play(state: GameState, *commands: object) -> GameState:
+    for command in commands:
+        state = decide_and_apply(state, command)[1]  # type: ignore[arg-type]
+    return state
+
+
+def refused(state: GameState, command: object) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        decide_and_apply(state, command)  # type: ignore[arg-type]
+    return caught.value
+
+
+def test_setup_adds_two_orient_cards_per_level_from_their_own_decks() -> None:
+    state = game()
+    for level in range(3):
+        assert len(state.rows[level]) == 6
+        assert all(not c.orient for c in state.rows[level][:4]) and all(c.orient for c in state.rows[level][4:])
+        assert len(state.orient_decks[level]) == 8
+    top = state.orient_decks[1][0]
+    reserved = play(state, Reserve(DeckTop("b", True)))
+    assert reserved.players[0].reserved[0].card == top and reserved.players[0].reserved[0].orient
+    bought = play(owning(put(state, "a5", "a0gg 3o"), 0, tokens="3o"), Buy(Slot("a", 5)))
+    assert bought.rows[0][4] == state.orient_decks[0][0], "an Orient slot is refilled from the Orient deck"
+
+
+def test_the_double_gold_card_has_no_colour_and_is_discarded_for_two_gold() -> None:
+    state = owning(put(game(), "a5", "a0gg 3o"), 0, "a0d 3s", tokens="3o")
+    state = play(state, Buy(Slot("a", 5)))
+    ana = state.players[0]
+    assert ana.bonuses == gems("1d") and card("a0gg 3o") in ana.bought
+    state = replace(put(state, "b1", "b2r 3d 5o"), current=0, phase=Phase.ACTION)
+    state = with_player(state, 0, tokens=gems("2d 3o"))
+    assert refused(state, Buy(Slot("b", 1), gold_cards=0)).reason is Reason.CANNOT_AFFORD
+    events, after = decide_and_apply(state, Buy(Slot("b", 1)))
+    bought = events[0]
+    assert isinstance(bought, CardBought) and bought.discarded == (card("a0gg 3o"),)
+    assert bought.paid == gems("2d 3o"), "2 virtual gold cover the 1d and 1o still owed... one is lost"
+    assert card("a0gg 3o") not in after.players[0].bought, "the discarded card leaves the game"
+    line = Narrator(0).event(bought, state, evolve(state, bought))
+    assert line.startswith("You buy b2r 3d 5o from b1, discarding a0gg 3o for gold and paying 2d 3o.")
+
+
+def test_a_double_gold_card_discarded_must_be_used() -> None:
+    state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 5o")
+    assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is Reason.GOLD_CARDS_UNUSED
+    assert refused(state, Buy(Slot("b", 1), gold_cards=2)).reason is Reason.GOLD_CARDS_SHORT
+
+
+def test_an_associate_needs_a_card_with_a_bonus() -> None:
+    state = put(game(), "a5", "a0* 3e 2o")
+    state = owning(state, 0, "a0gg 3d", tokens="3e 2o")
+    refusal = refused(state, Buy(Slot("a", 5)))
+    assert refusal.reason is Reason.NO_PARTNER
+    assert Narrator(0).refusal(refusal, state).startswith("You cannot buy a0* 3e 2o yet")
+
+
+def test_an_associate_takes_its_colour_before_the_replacement_is_drawn_and_counts_for_nobles() -> None:
+    state = put(game(), "a5", "a0* 3e 2o")
+    state = owning(state, 0, "a0d 3s", "b0rr 4e 3o", tokens="3e 2o")
+    state = play(state, Buy(Slot("a", 5)))
+    assert state.phase is Phase.ASSOCIATE and state.rows[0][4] is None
+    assert legal_commands(state) == [Associate(Gem.DIAMOND, 1), Associate(Gem.RUBY, 2)]
+    assert refused(state, Associate(Gem.SAPPHIRE)).reason is Reason.NO_SUCH_PARTNER
+    state = play(state, Associate(Gem.RUBY, 2))
+    ana = state.players[0]
+    assert ana.bonuses == gems("1d 4r"), "it follows the double-bonus partner: two more rubies"
+    assert ana.colour_of(card("a0* 3e 2o")) == (Gem.RUBY, 2)
+    assert state.rows[0][4] is not None and state.current == 1
+
+
+def test_associate_then_a_free_level_a_card_whose_effect_applies_too() -> None:
+    state = put(put(game(), "b5", "b0*+a 4e 3r 1o"), "a6", "a0* 3e 2o")
+    state = owning(state, 0, "a0d 3s", tokens="4e 3r 1o")
+    state = play(state, Buy(Slot("b", 5)))
+    assert state.phase is Phase.ASSOCIATE
+    state = play(state, Associate(Gem.DIAMOND))
+    assert state.phase is Phase.FREE_CARD and state.rows[1][4] is None
+    assert TakeFree(Slot("b", 1)) not in legal_commands(state)
+    assert refused(state, TakeFree(Slot("b", 1))).reason is Reason.FREE_WRONG_LEVEL
+    tokens = state.players[0].tokens
+    state = play(state, TakeFree(Slot("a", 6)))
+    assert state.phase is Phase.ASSOCIATE, "the free card's own effect comes next"
+    assert state.players[0].tokens == tokens, "the free card costs nothing"
+    state = play(state, Associate(Gem.DIAMOND))
+    assert state.players[0].bonuses == gems("3d")
+    assert state.rows[0][5] is not None and state.rows[1][4] is not None and state.current == 1
+
+
+def test_a_double_bonus_card_gives_two_bonuses_but_is_one_card() -> None:
+    state = owning(put(game(), "b5", "b0dd 4s 3e"), 0, tokens="4s 3e")
+    state = play(state, Buy(Slot("b", 5)))
+    assert state.players[0].bonuses == gems("2d") and len(state.players[0].bought) == 1
+
+
+def test_the_noble_card_reserves_a_noble_that_visits_only_its_owner() -> None:
+    state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
+    state = play(state, Buy(Slot("b", 5)))
+    assert state.phase is Phase.NOBLE_RESERVE
+    noble = state.nobles[1]
+    assert noble is not None
+    state = play(state, ReserveNoble(2))
+    assert state.nobles[1] is None and state.players[0].reserved_nobles == (noble,)
+    bens = replace(with_player(state, 1, bonuses=noble.requirement), current=1, phase=Phase.ACTION)
+    assert noble not in bens.noble_options(1)
+    assert all(bens.noble_options(1)[i] != noble for i in bens.qualifying_nobles(1))
+    assert refused(replace(bens, phase=Phase.NOBLE), ChooseNoble(2)).reason is Reason.NOBLE_GONE
+
+
+def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
+    state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
+    state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
+    noble = state.players[0].reserved_nobles[0]
+    needs = noble.requirement.minus(state.players[0].bonuses)
+    colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.index] > 0)
+    almost = noble.requirement.minus([1 if i == colour.index else 0 for i in range(6)])
+    plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4)
+    state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
+    state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
+    state = play(state, Buy(Slot("a", 1)))
+    assert noble in state.players[0].nobles and state.players[0].reserved_nobles == ()
+
+
+def test_the_level_c_card_brings_a_free_level_b_card_with_its_effect() -> None:
+    state = put(put(game(), "c5", "c0d+b 1d 6s 3e"), "b2", "b0ee 4d 3r")
+    state = owning(state, 0, tokens="1d 6s 3e")
+    state = play(state, Buy(Slot("c", 5)))
+    assert state.phase is Phase.FREE_CARD
+    state = play(state, TakeFree(Slot("b", 2)))
+    assert state.players[0].bonuses == gems("1d 2e") and state.current == 1
+
+
+def test_a_discard_card_costs_two_cards_of_its_colour_associates_first() -> None:
+    state = put(game(), "c5", "c3d -2o")
+    state = owning(state, 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
+    associate = card("a0* 2d 3o")
+    ana = state.players[0]
+    state = with_player(state, 0, bought=(*ana.bought, associate), bonuses=ana.bonuses.plus(gems("1o")),
+                        associations=((associate, Gem.ONYX, 1),))
+    events, after = decide_and_apply(state, Buy(Slot("c", 5)))
+    bought = events[0]
+    assert isinstance(bought, CardBought) and bought.paid == GemCounts()
+    assert bought.discarded == (associate, card("a0o 1d 2s 1e 1r"))
+    ana = after.players[0]
+    assert ana.bonuses == gems("1d 2o") and ana.points == 1 + 2 + 3
+    assert associate not in ana.bought and ana.associations == ()
+
+
+def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
+    state = put(game(), "c5", "c3d -2o")
+    lone = owning(state, 0, "a1o 4s")
+    refusal = refused(lone, Buy(Slot("c", 5)))
+    assert refusal.reason is Reason.DISCARD_SHORT
+    assert Narrator(0).refusal(refusal, lone) == (
+        "You cannot buy c3d -2o: it costs two of your onyx cards, and you have 1.")
+    noble = state.nobles[0]
+    assert noble is not None
+    rich = owning(state, 0, "a1o 4s", "a0o 3e")
+    rich = with_player(rich, 0, nobles=(noble,), points=rich.players[0].points + 3)
+    after = play(rich, Buy(Slot("c", 5)))
+    assert after.players[0].nobles == (noble,) and after.players[0].points == 3 + 3
+
+
+def test_no_free_card_from_under_an_opponents_stronghold_and_one_placement_per_purchase() -> None:
+    state = game(("orient", "strongholds"))
+    state = put(put(state, "c5", "c0d+b 1d 6s 3e"), "b1", "b2r 3d 5o")
+    state = replace(owning(state, 0, tokens="1d 6s 3e"), strongholds=((), ("b1",)))
+    state = play(state, Buy(Slot("c", 5)))
+    assert state.phase is Phase.FREE_CARD
+    assert TakeFree(Slot("b", 1)) not in legal_commands(state)
+    assert refused(state, TakeFree(Slot("b", 1))).reason is Reason.OCCUPIED
+    state = play(state, TakeFree(Slot("b", 2)))
+    assert state.phase is Phase.STRONGHOLD
+    state = play(state, Hold(Slot("a", 1)))
+    assert state.current == 1 and state.strongholds[0] == ("a1",), "one stronghold for both cards"
+    assert state.rows[2][4] is not None and state.rows[1][1] is not None
+
+
+def test_a_whole_game_with_both_modules_is_logged_verified_and_replayed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from conftest import run_cli
+
+    log = tmp_path / "both.jsonl"
+    played = run_cli("play", "--module", "orient", "--module", "strongholds", "--players", "bot:medium,bot:easy",
+                     "--seed", "9", "--log", str(log), home=tmp_path, timeout=300)
+    assert played.returncode == 0, played.stderr
+    assert "The game is over." in played.stdout
+    assert run_cli("replay", str(log), "--verify").returncode == 0
+    summary = run_cli("replay", str(log), "--summary")
+    assert summary.returncode == 0 and summary.stdout.startswith("The game is over.")
+    header = log.read_text(encoding="utf-8").splitlines()[0]
+    assert '"modules": ["orient", "strongholds"]' in header
