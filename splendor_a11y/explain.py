@@ -122,7 +122,7 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
             return text("hint.buy", command=typed, why=why)
         case Reserve(place=place) if isinstance(place, DeckTop):
             return text("hint.reserve_deck", command=typed, level=place.level,
-                        gold=text("hint.gold") if state.supply[5] else "")
+                        gold=text("hint.deck_gold") if state.supply[5] else "")
         case Reserve(place=place):
             card = state.card_at(place)
             if card is None:

@@ -42,7 +42,7 @@ from .engine.orient import free_options, partner_options, pending_associate
 from .engine.strongholds import conquest_slot
 from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
-from .notation import LEVELS, Gem, GemCounts, Slot, parse_place
+from .notation import LEVELS, DeckTop, Gem, GemCounts, Slot, parse_place
 
 __all__ = ["Narrator", "Verbosity", "log_refusal"]
 
@@ -171,9 +171,11 @@ class Narrator:
                 you = self.is_you(seat)
                 gold_words = (text("event.gold") if you else text("event.gold.other")) if gold else ""
                 hand = self.hand(len(after.players[seat].reserved))
-                if source.startswith("deck"):
+                deck = parse_place(source)
+                if isinstance(deck, DeckTop):
                     key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
-                    return self._say(key, seat, after, card=self.card(card), level=source[-1],
+                    deck_words = text("deck.orient" if deck.orient else "deck.base", level=deck.level)
+                    return self._say(key, seat, after, card=self.card(card), deck=deck_words,
                                      gold=gold_words, hand=hand)
                 return self._say("event.reserved", seat, after, card=self.card(card), place=source,
                                  gold=gold_words, hand=hand, refill=self._refill(before, after, source))

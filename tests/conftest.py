@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.cards import CardSet, standard_cards
-from splendor_a11y.engine import GameState, PlayerState, deal, evolve
+from splendor_a11y.engine import GameState, IllegalAction, PlayerState, decide_and_apply, deal, evolve
 from splendor_a11y.notation import GemCounts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,6 +37,20 @@ def with_player(state: GameState, seat: int, **changes: object) -> GameState:
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
+
+
+def play(state: GameState, *commands: object) -> GameState:
+    """The state after each command in turn (each must be legal)."""
+    for command in commands:
+        state = decide_and_apply(state, command)[1]  # type: ignore[arg-type]
+    return state
+
+
+def refused(state: GameState, command: object) -> IllegalAction:
+    """The engine's refusal of a command (the test fails if it is accepted)."""
+    with pytest.raises(IllegalAction) as caught:
+        decide_and_apply(state, command)  # type: ignore[arg-type]
+    return caught.value
 
 
 def gems(text: str) -> GemCounts:
@@ -69,4 +83,4 @@ def home(tmp_path: Path) -> Path:
     return folder
 
 
-__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "run_cli", "with_player"]
+__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "play", "refused", "run_cli", "with_player"]

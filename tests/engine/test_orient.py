@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
 
 from splendor_a11y.cards import Card, standard_cards
 from splendor_a11y.engine import (
@@ -16,7 +15,6 @@ from splendor_a11y.engine import (
     ChooseNoble,
     GameState,
     Hold,
-    IllegalAction,
     Phase,
     Reason,
     Reserve,
@@ -30,7 +28,7 @@ from splendor_a11y.engine import (
 from splendor_a11y.narration import Narrator
 from splendor_a11y.notation import DeckTop, Gem, GemCounts, Slot
 
-from conftest import gems, with_player
+from conftest import gems, play, refused, with_player
 
 CARDS = standard_cards()
 
@@ -67,18 +65,6 @@ def owning(state: GameState, seat: int, *codes: str, tokens: str = "") -> GameSt
             counts[c.bonus.index] += c.bonus_count
     return with_player(state, seat, bought=bought, bonuses=GemCounts(counts),
                        points=sum(c.points for c in bought), tokens=gems(tokens) if tokens else GemCounts())
-
-
-def play(state: GameState, *commands: object) -> GameState:
-    for command in commands:
-        state = decide_and_apply(state, command)[1]  # type: ignore[arg-type]
-    return state
-
-
-def refused(state: GameState, command: object) -> IllegalAction:
-    with pytest.raises(IllegalAction) as caught:
-        decide_and_apply(state, command)  # type: ignore[arg-type]
-    return caught.value
 
 
 def test_setup_adds_two_orient_cards_per_level_from_their_own_decks() -> None:
@@ -259,3 +245,12 @@ def test_a_whole_game_with_both_modules_is_logged_verified_and_replayed(tmp_path
     assert summary.returncode == 0 and summary.stdout.startswith("The game is over.")
     header = log.read_text(encoding="utf-8").splitlines()[0]
     assert '"modules": ["orient", "strongholds"]' in header
+
+
+def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> None:
+    state = game()
+    top = state.orient_decks[2][0]
+    events, after = decide_and_apply(state, Reserve(DeckTop("c", True)))
+    told_to_ben = Narrator(1).event(events[0], state, after)
+    assert told_to_ben == "Ana reserves the top card of Orient deck c and takes 1 gold. Ana's hand holds 1 card."
+    assert top.text in Narrator(0).event(events[0], state, after)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
 
 from splendor_a11y.cards import standard_cards
 from splendor_a11y.engine import (
@@ -14,14 +13,12 @@ from splendor_a11y.engine import (
     Decline,
     GameState,
     Hold,
-    IllegalAction,
     Oust,
     Phase,
     Reason,
     Reserve,
     TakeGems,
     deal,
-    decide_and_apply,
     evolve,
     legal_commands,
 )
@@ -29,7 +26,7 @@ from splendor_a11y.narration import Narrator
 from splendor_a11y.notation import GemCounts, HandSlot, Slot
 from splendor_a11y.queries import Answers
 
-from conftest import gems, with_player
+from conftest import gems, play, refused, with_player
 
 RICH = GemCounts.parse("2d 2s 2e 2r 2o")
 """Bonuses that meet no noble; with WEALTH in tokens, any card can be bought."""
@@ -55,18 +52,6 @@ def holding(state: GameState, **places: tuple[str, ...]) -> GameState:
 
 def card(state: GameState, place: str):  # type: ignore[no-untyped-def]
     return state.rows["abc".index(place[0])][int(place[1:]) - 1]
-
-
-def play(state: GameState, *commands: object) -> GameState:
-    for command in commands:
-        state = decide_and_apply(state, command)[1]  # type: ignore[arg-type]
-    return state
-
-
-def refused(state: GameState, command: object) -> IllegalAction:
-    with pytest.raises(IllegalAction) as caught:
-        decide_and_apply(state, command)  # type: ignore[arg-type]
-    return caught.value
 
 
 def test_a_purchase_is_followed_by_a_stronghold_before_the_card_is_replaced() -> None:
