@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "your": "your",
     "possessive": "{name}'s",
     # events: ".you" when the listener acted, ".other" otherwise
+    "event.resumed": "Playing in this order: {order}. Nobles on the table: {nobles}. Type help for the commands.",
     "event.start": "New game. Playing in this order: {order}. Nobles: {nobles}. Type help for the commands.",
     "event.gems_taken.you": "You take {gems}. You have {count} tokens: {tokens}.",
     "event.gems_taken.other": "{name} takes {gems}. {name} has {count} tokens: {tokens}.",
@@ -222,6 +223,7 @@ MESSAGES: dict[str, str] = {
     "query.slot_held": "{place} {card}, held by {holders}",
     "query.holder.one": "{name} with 1 stronghold",
     "query.holder.many": "{name} with {n} strongholds",
+    "query.reserved_nobles": " Nobles reserved: {nobles}.",
     "query.strongholds": " Strongholds: {left} left{placed}.",
     "query.slot_empty": "{place} empty",
     "query.deck.one": "1 card left",
@@ -327,6 +329,7 @@ MESSAGES: dict[str, str] = {
     "replay.move.return": "{name} to return tokens.",
     "replay.move.noble": "{name} to choose a noble.",
     "replay.move.ending": "the result is next.",
+    "replay.move.effect": "{name} to finish the purchase: a card's effect or a stronghold.",
     "replay.no_turn": "There is no turn {turn}: this log has turns 1 to {last}.",
     "replay.no_round": "There is no round {round}: this log has rounds 1 to {last}.",
     "replay.stops": "The replay stops at event {events}, before line {line}: {reason}",

@@ -105,14 +105,14 @@ class Narrator:
 
     # ---- events -----------------------------------------------------------------
 
-    def start(self, state: GameState) -> str:
+    def start(self, state: GameState, resumed: bool = False) -> str:
         """The opening line: order of play, the nobles, where help is."""
         count = len(state.players)
         order = [state.players[(state.first_player + i) % count].name for i in range(count)]
         if self.viewer is not None:
             order = [text("you") if name == state.players[self.viewer].name else name for name in order]
         nobles = join_words([f"{i + 1}: {n.text}" for i, n in enumerate(state.nobles) if n is not None])
-        return text("event.start", order=join_words(order), nobles=nobles)
+        return text("event.resumed" if resumed else "event.start", order=join_words(order), nobles=nobles)
 
     def _refill(self, before: GameState, after: GameState, source: str) -> str:
         place = parse_place(source)

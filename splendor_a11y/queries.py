@@ -112,6 +112,8 @@ class Answers:
         key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
         strongholds = text("query.strongholds", left=state.strongholds_left(seat),
                            placed=Narrator.strongholds_placed(state, seat)) if state.strongholds else ""
+        if player.reserved_nobles:
+            strongholds += text("query.reserved_nobles", nobles=join_words([n.text for n in player.reserved_nobles]))
         return text(
             key,
             name=player.name,

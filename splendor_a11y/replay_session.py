@@ -133,10 +133,11 @@ class Replay(Conversation):
         state = self.state
         name = text("you") if self.viewer == state.current else state.player.name
         move = {
+            Phase.ACTION: "replay.move.action",
             Phase.RETURN: "replay.move.return",
             Phase.NOBLE: "replay.move.noble",
             Phase.ENDING: "replay.move.ending",
-        }.get(state.phase, "replay.move.action")
+        }.get(state.phase, "replay.move.effect")
         return text("replay.where", turn=state.turn + 1, round=state.round, event=self.position,
                     events=self.end, move=text(move, name=name))
 

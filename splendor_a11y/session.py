@@ -209,7 +209,7 @@ class Session(Conversation):
         if events:
             self.commit(events)
         else:
-            self.say(self.narrator().start(self.state), Channel.EVENT)
+            self.say(self.narrator().start(self.state, resumed=True), Channel.EVENT)
 
     def run(self) -> Outcome:
         """Play until the game ends or the player quits."""

@@ -22,6 +22,7 @@ from splendor_a11y.engine import (
     decide_and_apply,
     deal,
     determinize,
+    evolve,
     legal_commands,
     view,
 )
@@ -35,13 +36,17 @@ from conftest import new_game, with_player
 LEVELS = ("random", "easy", "medium", "hard")
 
 
-def random_positions(count: int, seed: int) -> list[GameState]:
+MODULE_SETS = ((), ("strongholds",), ("orient",), ("orient", "strongholds"))
+
+
+def random_positions(count: int, seed: int, modules: tuple[str, ...] = ()) -> list[GameState]:
     """Positions from random play with 2 to 4 players, returns over ten included."""
     rng = random.Random(seed)
     found: list[GameState] = []
     while len(found) < count:
         players = rng.randint(2, 4)
-        state = new_game(players, rng.randrange(10_000))
+        state = GameState.new(tuple(f"P{i}" for i in range(players)), modules)
+        state = evolve(state, deal(players, random.Random(rng.randrange(10_000)), standard_cards(), modules))
         for _ in range(rng.randrange(5, 120)):
             if state.is_over:
                 break
@@ -78,6 +83,39 @@ def test_every_level_chooses_a_legal_command_at_every_kind_of_decision(level: st
         command = bot(view(state, seat), random.Random(index))
         assert command in legal_commands(state), (level, state.phase, command)
         decide_and_apply(state, command)
+
+
+def module_decisions(seed: int) -> list[GameState]:
+    """Positions at every decision the modules add, reached by random play."""
+    rng = random.Random(seed)
+    wanted = {Phase.ASSOCIATE, Phase.FREE_CARD, Phase.NOBLE_RESERVE, Phase.STRONGHOLD, Phase.CONQUEST}
+    found: dict[Phase, list[GameState]] = {}
+    for game_number in range(60):
+        state = GameState.new(("P0", "P1", "P2"), ("orient", "strongholds"))
+        state = evolve(state, deal(3, random.Random(game_number), standard_cards(), ("orient", "strongholds")))
+        while not state.is_over:
+            if state.phase in wanted and len(found.setdefault(state.phase, [])) < 3:
+                found[state.phase].append(state)
+            state = decide_and_apply(state, rng.choice(legal_commands(state)))[1]
+        if all(len(found.get(phase, [])) >= 3 for phase in wanted):
+            break
+    assert set(found) == wanted
+    return [state for states in found.values() for state in states]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_makes_every_module_decision_legally(level: str) -> None:
+    positions = module_decisions(8) + random_positions(6 if level == "hard" else 20, 3, ("orient", "strongholds"))
+    for index, state in enumerate(positions):
+        command = bot_for(level)(view(state, state.current), random.Random(index))
+        assert command in legal_commands(state), (level, state.phase, command)
+
+
+@pytest.mark.parametrize("levels", [("medium", "easy"), ("hard", "medium")])
+@pytest.mark.parametrize("modules", MODULE_SETS[1:])
+def test_bots_finish_games_with_each_module(levels: tuple[str, ...], modules: tuple[str, ...]) -> None:
+    record = play_bots(levels, seed=11, modules=modules)
+    assert record.finished and record.final.winners
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -89,6 +89,7 @@ def test_resume_continues_where_the_game_stopped(home: Path) -> None:
     result = run_cli("resume", stdin="me\n", home=home)
     assert result.returncode == 0
     assert f"Resuming the game from {log}, round 2." in result.stdout
+    assert "New game" not in result.stdout and "Playing in this order: " in result.stdout
     assert "You: 0 points; tokens 1s 1e 1r (3)" in result.stdout
 
 

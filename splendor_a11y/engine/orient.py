@@ -7,8 +7,7 @@ from __future__ import annotations
 from ..cards import Card
 from ..notation import COLOURS, Gem, GemCounts, Slot
 from .payment import needed
-from .state import GameState, PlayerState
-from .strongholds import face_up_slots
+from .state import GameState, PlayerState, face_up_slots
 
 __all__ = [
     "ASSOCIATE",

@@ -49,6 +49,12 @@ def nobles_for(players: int) -> int:
     return players + 1
 
 
+def face_up_slots(state: GameState) -> list[Slot]:
+    """Every slot with a card on it, row by row."""
+    return [Slot(level, i + 1) for level, row in zip(LEVELS, state.rows) for i, card in enumerate(row)
+            if card is not None]
+
+
 class Phase(Enum):
     """What the game waits for."""
 

@@ -8,16 +8,10 @@ from __future__ import annotations
 
 from ..notation import LEVELS, Slot
 from .commands import Hold, Oust
-from .payment import default_payment, needed
-from .state import STRONGHOLDS_EACH, GameState
+from .orient import price
+from .state import STRONGHOLDS_EACH, GameState, face_up_slots
 
 __all__ = ["conquest_slot", "face_up_slots", "send_home", "stronghold_options"]
-
-
-def face_up_slots(state: GameState) -> list[Slot]:
-    """Every slot with a card on it, row by row."""
-    return [Slot(level, i + 1) for level, row in zip(LEVELS, state.rows) for i, card in enumerate(row)
-            if card is not None]
 
 
 def send_home(strongholds: tuple[tuple[str, ...], ...], place: str) -> tuple[tuple[str, ...], ...]:
@@ -55,8 +49,7 @@ def conquest_slot(state: GameState) -> Slot | None:
     card = state.rows[LEVELS.index(slot.level)][slot.index - 1]
     if card is None:
         return None
-    player = state.player
-    if default_payment(needed(card.cost, player.bonuses), player.tokens) is None:
+    if price(state.player, card) is None:
         return None
     return slot
 

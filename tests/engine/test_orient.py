@@ -97,6 +97,13 @@ def test_the_double_gold_card_has_no_colour_and_is_discarded_for_two_gold() -> N
     assert line.startswith("You buy b2r 3d 5o from b1, discarding a0gg 3o for gold and paying 2d 3o.")
 
 
+def test_a_double_gold_card_half_used_loses_its_second_gold() -> None:
+    state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 4o")
+    events, after = decide_and_apply(state, Buy(Slot("b", 1)))
+    assert isinstance(events[0], CardBought) and events[0].paid == gems("3d 4o")
+    assert after.players[0].tokens == GemCounts() and after.supply == state.supply.plus(gems("3d 4o"))
+
+
 def test_a_double_gold_card_discarded_must_be_used() -> None:
     state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 5o")
     assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is Reason.GOLD_CARDS_UNUSED
