@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from .cards import Card
 from .engine import (
+    Associate,
     Buy,
     ChooseNoble,
     Command,
+    Conquer,
     GameState,
+    Hold,
+    Oust,
     Pass,
     PlayerState,
     Reserve,
+    ReserveNoble,
     ReturnTokens,
+    TakeFree,
     TakeGems,
     default_payment,
     needed,
@@ -147,5 +153,22 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
             return text("hint.noble", command=typed)
         case Pass():
             return text("hint.pass", command=typed)
+        case Hold(to=to):
+            card = state.card_at(to)
+            third = state.strongholds[seat].count(str(to)) == 2 if state.strongholds else False
+            return text("hint.hold_third" if third else "hint.hold", command=typed, card=narrator.card(card))
+        case Oust(place=place):
+            owner = next(iter(state.holders(str(place))), seat)
+            return text("hint.oust", command=typed, owner=state.players[owner].name,
+                        card=narrator.card(state.card_at(place)))
+        case Conquer():
+            return text("hint.conquer", command=typed)
+        case Associate(colour=colour, count=count):
+            return text("hint.associate", command=typed, gem=gem_name(colour, 2), count=count)
+        case TakeFree(place=place):
+            return text("hint.free", command=typed, card=narrator.card(state.card_at(place)))
+        case ReserveNoble(index=index):
+            noble = state.nobles[index - 1]
+            return text("hint.keep_noble", command=typed, noble=noble.text if noble else "")
     return text("hint.module", command=typed)
 

@@ -80,7 +80,10 @@ class Answers:
             return text("query.card_empty", place=str(place))
         player = state.players[seat]
         cost = price(player, card)
-        if cost is not None:
+        owner = state.occupied_by_other(str(place), seat) if state.strongholds and isinstance(place, Slot) else None
+        if owner is not None:
+            extra = text("query.need.held", owner=state.players[owner].name)
+        elif cost is not None:
             extra = text("query.need.you_can", paid=self._price(cost))
         else:
             short = shortfall(needed(card.cost, player.bonuses), player.tokens)
@@ -137,7 +140,7 @@ class Answers:
             (f"{level}{i + 1}", card) for level, row in zip(LEVELS, state.rows) for i, card in enumerate(row)
         ] + [(f"h{i + 1}", r.card) for i, r in enumerate(player.reserved)]
         for place, card in places:
-            if card is None:
+            if card is None or (state.strongholds and state.occupied_by_other(place, seat) is not None):
                 continue
             cost = price(player, card)  # type: ignore[arg-type]
             if cost is not None:

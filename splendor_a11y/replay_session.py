@@ -67,7 +67,7 @@ class Replay(Conversation):
     # ---- what the conversation needs ----------------------------------------------
 
     @property  # type: ignore[override]
-    def state(self) -> GameState:
+    def state(self) -> GameState:  # type: ignore[override]
         """The position reached."""
         return self.states[self.position]
 
@@ -245,8 +245,8 @@ class Replay(Conversation):
 
     def run(self) -> None:
         """Open the replay, then answer lines until quit or the end of input."""
-        for line in self.opening():
-            self.say(line, Channel.EVENT)
+        for opening in self.opening():
+            self.say(opening, Channel.EVENT)
         while True:
             line = self.io.read_line("replay> ")
             if line is None:

@@ -117,7 +117,8 @@ class Conversation:
     def _answer_lines(self, query: Query) -> list[str]:
         me = self.seat_named(query.argument if query.name in PLAYER_QUERIES else "")
         answers = Answers(self.narrator())
-        state = self.visible(self.state, self.listener() if self.listener() is not None else me)
+        listener = self.listener()
+        state = self.visible(self.state, listener if listener is not None else me)
         match query.name:
             case "board":
                 return answers.board(state)

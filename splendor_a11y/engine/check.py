@@ -72,8 +72,8 @@ def check(state: GameState, event: Event, card_set: CardSet) -> None:
         action_event(state, ReserveNoble(index))
         return
     if isinstance(event, NobleVisited):
-        options = state.noble_options()
-        place = options.index(event.noble) + 1 if event.noble in options else len(options) + 1
+        choices = state.noble_options()
+        place = choices.index(event.noble) + 1 if event.noble in choices else len(choices) + 1
         action_event(state, ChooseNoble(place))
         return
     command = command_for(event)

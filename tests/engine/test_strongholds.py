@@ -167,6 +167,8 @@ def test_the_board_and_status_say_who_holds_what() -> None:
     assert f"b1 {card(state, 'b1')}, held by Ben with 2 strongholds" in row
     assert "held by you with 1 stronghold" in answers.row(state, "c")
     assert answers.status(state, 0).endswith("Strongholds: 2 left, and strongholds on c4.")
+    assert "b1 " not in answers.afford(state, 0), "a card held by Ben is not offered to Ana"
+    assert answers.place(state, Slot("b", 1), 0).endswith("Ben's strongholds are on it: only Ben may buy or reserve it.")
 
 
 def test_stronghold_events_are_narrated() -> None:
@@ -198,3 +200,14 @@ def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(t
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     refused = run_cli("replay", str(log), "--verify")
     assert refused.returncode == 1 and f"line {placed + 1}" in refused.stderr
+
+
+def test_hints_explain_stronghold_moves() -> None:
+    from splendor_a11y.explain import explain_move
+
+    state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b2"), ben=("c1",))
+    narrator = Narrator(0)
+    third = explain_move(state, 0, Hold(Slot("b", 2)), narrator)
+    assert third == f"hold b2: your third stronghold on {card(state, 'b2')}, so you can conquer it."
+    oust = explain_move(state, 0, Oust(Slot("c", 1)), narrator)
+    assert oust == f"oust c1: Ben no longer keeps {card(state, 'c1')}."
