@@ -22,6 +22,9 @@ from .summary import game_summary
 
 __all__ = ["Replay", "event_label", "transcript"]
 
+MOVES = ("next", "previous", "next turn", "previous turn", "turn", "round", "start", "end")
+"""Replay words that move the position: what they say is kept for repeat and review."""
+
 
 def event_label(event: Event, before: GameState) -> str:
     """``Deal``, ``Turn 12`` or ``End``: where an event sits in the game."""
@@ -260,7 +263,7 @@ class Replay(Conversation):
                 continue
             if query.name == "quit":
                 break
-            moves = query.name in ("next", "previous", "next turn", "previous turn")
+            moves = query.name in MOVES
             for answer in self.answer_lines(query):
                 self.say(answer, Channel.EVENT if moves else Channel.ANSWER)
         self.say(text("replay.bye"), Channel.ANSWER)

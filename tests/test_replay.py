@@ -318,3 +318,11 @@ def test_a_newer_log_and_an_unknown_player_are_refused_in_one_sentence(played: t
     unknown = run_cli("replay", str(played[0]), "--as", "Zed")
     assert unknown.returncode == 2
     assert unknown.stderr.strip() == "There is no player Zed in this log; the players are Ana, Ben."
+
+
+def test_repeat_says_again_where_a_jump_arrived(played: tuple[Path, list[str]]) -> None:
+    path, _ = played
+    result = run_cli("replay", str(path), stdin="next\nturn 7\nsupply\nrepeat\nquit\n")
+    lines = result.stdout.splitlines()
+    arrived = next(line for line in lines if line.startswith("Turn 7, round 4,"))
+    assert lines[lines.index(arrived) + 2] == arrived
