@@ -62,7 +62,7 @@ class CommandSpec:
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("take", "take ser | take 2s", "take three different gems, or two of one colour from a pile of 4 or more", True),
     CommandSpec("reserve", "reserve a2 | reserve deck c", "reserve a face-up card or the top of a deck, and take a gold if any is left", True),
-    CommandSpec("buy", "buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg", "buy a face-up card or one from your hand; pay spells out the gems, gold included; with gg discards a double-gold card for 2 gold (Orient)", True),
+    CommandSpec("buy", "buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg | buy c5 discard a0o 3e, b2o", "buy a face-up card or one from your hand; pay spells out the gems, gold included; with gg discards a double-gold card for 2 gold, and discard names the two cards a discard card costs (Orient)", True),
     CommandSpec("return", "return so | return 2s", "give back tokens when you hold more than 10", True),
     CommandSpec("noble", "noble 2", "choose which noble visits you when several qualify", True),
     CommandSpec("pass", "pass", "pass, only when no action is possible", True),
@@ -192,6 +192,11 @@ def _action(spec: CommandSpec, rest: str) -> Command:
             raise GrammarError("You can reserve a face-up card like a2 or a deck top like deck c, not a card in your hand.")
         return Reserve(place)
     if spec.name == "buy":
+        discard = None
+        named = re.search(r"\s*\bdiscard\s+(.+)$", rest, re.IGNORECASE)
+        if named:
+            discard = tuple(part.strip() for part in re.split(r",|\band\b", named.group(1)) if part.strip())
+            rest = rest[:named.start()]
         cards = None
         with_gold = re.search(r"\s*\bwith\s+(\d*)\s*gg\s*$", rest, re.IGNORECASE)
         if with_gold:
@@ -203,7 +208,7 @@ def _action(spec: CommandSpec, rest: str) -> Command:
         place = _place(where.strip(), "buy")
         if isinstance(place, DeckTop):
             raise GrammarError("You cannot buy from a deck: reserve its top card first, or buy a face-up card like b1.")
-        return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards)
+        return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards, discard)
     if spec.name == "colour":
         code = rest.replace(" ", "").lower()
         if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":

@@ -60,10 +60,14 @@ class Buy:
     pay: GemCounts | None = None
     gold_cards: int | None = None
     """The Orient module: how many double-gold cards to discard (None: as few as needed)."""
+    discard: tuple[str, ...] | None = None
+    """The Orient module: the two cards (codes or heads) a discard card costs (None: the
+    engine's choice)."""
 
     def __str__(self) -> str:
         return (f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
-                + (f" with {self.gold_cards}gg" if self.gold_cards else ""))
+                + (f" with {self.gold_cards}gg" if self.gold_cards else "")
+                + (f" discard {', '.join(self.discard)}" if self.discard else ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,11 @@ class Reason(Enum):
     GOLD_CARDS_SHORT = "gold_cards_short"
     GOLD_CARDS_UNUSED = "gold_cards_unused"
     FREE_WRONG_LEVEL = "free_wrong_level"
+    DISCARD_NOT_NEEDED = "discard_not_needed"
+    DISCARD_NOT_OWNED = "discard_not_owned"
+    DISCARD_WRONG_COLOUR = "discard_wrong_colour"
+    DISCARD_TWO = "discard_two"
+    DISCARD_TAKERS_FIRST = "discard_takers_first"
 
 
 class IllegalAction(SplendorError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
-from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, parse_place
+from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, NotationError, Slot, parse_card_head, parse_place
 from .commands import (
     Associate,
     Buy,
@@ -160,15 +160,43 @@ def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
     return CardReserved(player=state.current, source=str(place), card=card, gold=gold)
 
 
+def _named_discards(state: GameState, card: Card, named: tuple[str, ...]) -> tuple[Card, Card]:
+    """The two cards the player named to pay a discard card, checked against the rules:
+    their own, of the card's colour, two different ones, cards that took the colour first."""
+    player = state.player
+    gem = card.discard
+    chosen: list[Card] = []
+    for code in named:
+        try:
+            wanted = Card.parse(code) if " " in code.strip() else None
+            head = parse_card_head(code.strip().split()[0]).text
+        except NotationError:
+            raise _refuse(state, Reason.DISCARD_NOT_OWNED, code=code) from None
+        mine = [c for c in player.bought if c not in chosen and (c == wanted if wanted else c.head == head)]
+        if not mine:
+            raise _refuse(state, Reason.DISCARD_NOT_OWNED, code=code)
+        if player.colour_of(mine[0])[0] is not gem:
+            raise _refuse(state, Reason.DISCARD_WRONG_COLOUR, code=mine[0], gem=gem)
+        chosen.append(mine[0])
+    if len(chosen) != 2:
+        raise _refuse(state, Reason.DISCARD_TWO, count=len(chosen))
+    takers = [c for c in player.bought if c.associate and player.colour_of(c)[0] is gem]
+    if sum(1 for c in chosen if c in takers) < min(2, len(takers)):
+        raise _refuse(state, Reason.DISCARD_TAKERS_FIRST, gem=gem, takers=takers[0])
+    return chosen[0], chosen[1]
+
+
 def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None,
-         gold_cards_wanted: int | None = None) -> CardBought:
+         gold_cards_wanted: int | None = None, discard: tuple[str, ...] | None = None) -> CardBought:
     if state.phase is Phase.CONQUEST and place != conquest_slot(state):
         raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
     card = _card_at_place(state, place)
     _check_not_occupied(state, place, card)
     player = state.player
+    if discard is not None and card.discard is None:
+        raise _refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
     if card.discard is not None:
-        chosen = discard_choice(player, card.discard)
+        chosen = discard_choice(player, card.discard) if discard is None else _named_discards(state, card, discard)
         if chosen is None:
             have = sum(1 for c in player.bought if player.colour_of(c)[0] is card.discard)
             raise _refuse(state, Reason.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
@@ -276,8 +304,8 @@ def action_event(state: GameState, command: Command) -> Event:
             return _take(state, gems)
         case Reserve(place=place):
             return _reserve(state, place)
-        case Buy(place=place, pay=pay, gold_cards=cards):
-            return _buy(state, place, pay, cards)
+        case Buy(place=place, pay=pay, gold_cards=cards, discard=discard):
+            return _buy(state, place, pay, cards, discard)
         case ReturnTokens(gems=gems):
             return _return(state, gems)
         case ChooseNoble(index=index):
@@ -488,7 +516,9 @@ def command_for(event: Event) -> Command | None:
             place = parse_place(source)
             if isinstance(place, DeckTop):
                 return None
-            spent = sum(1 for c in discarded if c.double_gold) if card.discard is None else 0
+            if card.discard is not None:
+                return Buy(place, None, None, tuple(c.text for c in discarded))
+            spent = sum(1 for c in discarded if c.double_gold)
             return Buy(place, paid, spent or None)
         case TokensReturned(gems=gems):
             return ReturnTokens(gems)

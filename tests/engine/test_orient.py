@@ -261,3 +261,33 @@ def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> N
     told_to_ben = Narrator(1).event(events[0], state, after)
     assert told_to_ben == "Ana reserves the top card of Orient deck c and takes 1 gold. Ana's hand holds 1 card."
     assert top.text in Narrator(0).event(events[0], state, after)
+
+
+def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
+    state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
+    events, after = decide_and_apply(state, Buy(Slot("c", 5), discard=("a1o", "b2o 5d")))
+    bought = events[0]
+    assert isinstance(bought, CardBought) and bought.discarded == (card("a1o 4s"), card("b2o 5d"))
+    assert after.players[0].points == 3 and after.players[0].bonuses == gems("1d 1o")
+    assert refused(state, Buy(Slot("c", 5), discard=("a1o", "c4s"))).reason is Reason.DISCARD_NOT_OWNED
+    assert refused(state, Buy(Slot("c", 5), discard=("a1o",))).reason is Reason.DISCARD_TWO
+    assert refused(state, Buy(Slot("a", 1), discard=("a1o", "b2o"))).reason is Reason.DISCARD_NOT_NEEDED
+    wrong = owning(state, 0, "a1o 4s", "a0d 3s", "b2o 5d")
+    assert refused(wrong, Buy(Slot("c", 5), discard=("a1o", "a0d"))).reason is Reason.DISCARD_WRONG_COLOUR
+
+
+def test_cards_that_took_the_colour_must_be_named_first() -> None:
+    state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "b2o 5d")
+    taker = card("a0* 2d 3o")
+    ana = state.players[0]
+    state = with_player(state, 0, bought=(*ana.bought, taker), bonuses=ana.bonuses.plus(gems("1o")),
+                        associations=((taker, Gem.ONYX, 1),))
+    refusal = refused(state, Buy(Slot("c", 5), discard=("a1o", "b2o")))
+    assert refusal.reason is Reason.DISCARD_TAKERS_FIRST
+    assert Narrator(0).refusal(refusal, state) == (
+        "Cards that took the colour onyx must be discarded first, like a0* 2d 3o.")
+    events, _ = decide_and_apply(state, Buy(Slot("c", 5), discard=("a0* 2d 3o", "b2o")))
+    assert events[0].discarded == (taker, card("b2o 5d"))  # type: ignore[union-attr]
+    from splendor_a11y.engine import check
+
+    check(state, events[0], CARDS)
