@@ -101,6 +101,7 @@ def _build_parser() -> _Parser:
     look.add_argument("--costs", default="", help="gem codes the cost must include, e.g. o or ro")
     look.add_argument("--nobles", action="store_true", help="list the noble tiles")
     look.add_argument("--braille", action="store_true", help="also print each code in Unicode braille")
+    look.add_argument("--marks", action="store_true", help="explain the Orient module's marks")
     return parser
 
 
@@ -121,6 +122,7 @@ def _lookup(args: argparse.Namespace) -> int:
         costs=tuple(_gem_option(c, "--costs") for c in args.costs.replace(" ", "")),
         nobles=args.nobles,
         braille=args.braille,
+        marks=args.marks,
     )
     try:
         result = run_lookup(query, standard_cards())
@@ -159,6 +161,7 @@ def _replay(args: argparse.Namespace) -> int:
                    keys_help=console.keys_help())
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
     console.answer_query = lambda name: session.answer_lines(Query(name))
+    console.quit_question = "quit.confirm_replay"
     try:
         session.run()
     finally:

@@ -50,6 +50,8 @@ class Console:
         self.stdin = stdin or sys.stdin
         self.review = History()
         self.answer_query: Callable[[str], list[str]] | None = None
+        self.quit_question = "quit.confirm"
+        """The catalogue key of the Ctrl-C question (a replay asks differently from a game)."""
         if interactive is None:
             interactive = self.stdin.isatty() and self.out.isatty()
         self.interactive = interactive or pt_input is not None
@@ -136,7 +138,7 @@ class Console:
                 self._print_and_speak(text("quit.cancelled"), True)
 
     def _confirm_quit(self) -> bool:
-        self._print_and_speak(text("quit.confirm"), True)
+        self._print_and_speak(text(self.quit_question), True)
         try:
             answer = self._session.prompt("quit? ")
         except (EOFError, KeyboardInterrupt):

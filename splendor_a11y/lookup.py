@@ -22,6 +22,8 @@ __all__ = ["LookupQuery", "LookupResult", "group_codes", "run_lookup"]
 _HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[A-Za-z*]+(?:\+[A-Za-z])?$")
 _NOBLE_START = re.compile(r"^\d+$")
 CLOSEST_SHOWN = 2
+MARKS = ("double", "gold", "associate", "free", "noble", "discard", "places")
+"""The Orient module's marks, each explained by one catalogue line."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,6 +38,7 @@ class LookupQuery:
     costs: tuple[Gem, ...] = ()
     nobles: bool = False
     braille: bool = False
+    marks: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +152,8 @@ def run_lookup(query: LookupQuery, card_set: CardSet) -> LookupResult:
             lines.extend(result.lines)
             found = found and result.found
         return LookupResult(lines, found)
+    if query.marks:
+        return LookupResult([text(f"lookup.mark.{mark}") for mark in MARKS])
     if query.nobles:
         nobles = [n for n in card_set.nobles if all(n.requirement.get(gem) for gem in query.costs)]
         if not nobles:

@@ -51,9 +51,17 @@ def _player_lines(events: Sequence[Event], states: Sequence[GameState], seat: in
     if final.bought:
         per_level = Counter(card.level for card in final.bought)
         levels = join_words([text("summary.level", n=per_level[lvl], level=lvl) for lvl in LEVELS if per_level[lvl]])
+        colours = [0] * 6
+        for card in final.bought:
+            gem = final.colour_of(card)[0]
+            if gem is not None:
+                colours[gem.index] += 1
+        uncoloured = sum(1 for card in final.bought if final.colour_of(card)[0] is None)
         lines.append(text("summary.cards", name=name, count=plural(len(final.bought), "summary.card.one",
                                                                     "summary.card.many"),
-                          levels=levels, bonuses=narrator.gems(final.bonuses)))
+                          levels=levels, colours=narrator.gems(GemCounts(colours)),
+                          bonuses=narrator.gems(final.bonuses))
+                     + (text("summary.uncoloured", count=uncoloured) if uncoloured else ""))
     else:
         lines.append(text("summary.cards.none", name=name))
     if final.nobles:

@@ -78,3 +78,12 @@ def test_braille_rules() -> None:
     assert to_braille("c4s") == "\u2809\u283c\u2819\u280e"
     assert to_braille("a0d") == "\u2801\u283c\u281a\u2830\u2819"
     assert to_braille("12") == "\u283c\u2801\u2803"
+
+
+def test_lookup_marks_explains_every_orient_mark() -> None:
+    from conftest import run_cli
+
+    result = run_cli("lookup", "--marks")
+    assert result.returncode == 0
+    for mark in ("b0dd:", "a0gg:", "a0*:", "c0d+b:", "b1d+n:", "c3d -2o:", "slots 5 and 6"):
+        assert mark in result.stdout

@@ -25,7 +25,7 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.grammar import Query
 from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
-from splendor_a11y.notation import DeckTop, GemCounts
+from splendor_a11y.notation import COLOURS, DeckTop, GemCounts
 from splendor_a11y.replay_session import Replay
 from splendor_a11y.session import Channel, Session, SessionIO
 
@@ -212,6 +212,8 @@ def test_the_summary_figures_match_the_log(played: tuple[Path, list[str]]) -> No
         cards_line = next(line for line in lines if line.startswith(f"{player.name} bought"))
         for lvl, n in levels.items():
             assert (f"{n} of level {lvl}" in cards_line) == bool(n)
+        by_colour = GemCounts([sum(1 for c in player.bought if c.bonus is gem) for gem in COLOURS] + [0])
+        assert f"cards by colour {by_colour};" in cards_line
         taken = sum(e.gems.total for e in mine if isinstance(e, GemsTaken))
         taken += sum(e.gold for e in mine if isinstance(e, CardReserved))
         assert any(line.startswith(f"{player.name} took {taken} tokens") for line in lines)
