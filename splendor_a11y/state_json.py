@@ -16,9 +16,24 @@ def _reserved(item: Reserved) -> dict[str, Any]:
     return {"card": item.card.text, "blind": item.blind}
 
 
+def _modules(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """The modules' facts, only when they are in play."""
+    if state.orient_decks:
+        data["orient_decks"] = {level: len(deck) for level, deck in zip(LEVELS, state.orient_decks)}
+        for entry, player in zip(data["players"], state.players):
+            entry["associations"] = {card.text: gem.value * count for card, gem, count in player.associations}
+            entry["reserved_nobles"] = [n.text for n in player.reserved_nobles]
+    if state.strongholds:
+        data["strongholds"] = {state.players[seat].name: list(places) for seat, places in enumerate(state.strongholds)}
+    if state.effects:
+        data["effects"] = list(state.effects)
+    return data
+
+
 def state_to_json(state: GameState, events: int) -> dict[str, Any]:
-    """Every fact of a position: players, board by slot, decks, nobles, supply, whose turn."""
-    return {
+    """Every fact of a position: players, board by slot, decks, nobles, supply, whose turn,
+    and the modules' own facts when they are played."""
+    return _modules(state, {
         "events": events,
         "phase": state.phase.value,
         "turn": state.turn,
@@ -46,4 +61,4 @@ def state_to_json(state: GameState, events: int) -> dict[str, Any]:
         "supply": state.supply.to_mapping(),
         "winners": list(state.winners),
         "modules": list(state.modules),
-    }
+    })

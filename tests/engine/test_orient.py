@@ -252,6 +252,12 @@ def test_a_whole_game_with_both_modules_is_logged_verified_and_replayed(tmp_path
     assert summary.returncode == 0 and summary.stdout.startswith("The game is over.")
     header = log.read_text(encoding="utf-8").splitlines()[0]
     assert '"modules": ["orient", "strongholds"]' in header
+    import json
+
+    exported = json.loads(run_cli("replay", str(log), "--state-json").stdout)
+    assert set(exported["orient_decks"]) == {"a", "b", "c"} and "strongholds" in exported
+    assert all("associations" in p and "reserved_nobles" in p for p in exported["players"])
+    assert len(exported["board"]["a"]) == 6
 
 
 def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> None:
