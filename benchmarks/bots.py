@@ -6,6 +6,7 @@ reach 15 points, and each level's median and 95th-percentile decision time.
 
 Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --games 40 (a quicker look)
+     python benchmarks/bots.py --module orient --module strongholds (with the modules)
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ TIME_TARGETS = {"hard": 1.0, "medium": 0.05, "easy": 0.05}
 SEED_BASE = 20_000
 
 
-def one_game(job: tuple[str, str, int]) -> tuple[bool, int | None, list[float], list[float]]:
+def one_game(job: tuple[str, str, int, tuple[str, ...]]) -> tuple[bool, int | None, list[float], list[float]]:
     """Play one game; the first level's win, its round reaching 15, and both levels' times."""
-    strong, weak, seed = job
+    strong, weak, seed, modules = job
     seats = (strong, weak) if seed % 2 == 0 else (weak, strong)
     me = seats.index(strong)
-    record = play_bots(seats, SEED_BASE + seed)
+    record = play_bots(seats, SEED_BASE + seed, modules)
     won = record.final.is_over and record.final.winners == (me,)
     return won, record.round_reached_15.get(me), record.seconds[me], record.seconds[1 - me]
 
@@ -41,14 +42,16 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
-    games = parser.parse_args().games
+    parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
+    args = parser.parse_args()
+    games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     rows = []
     hard_rounds: list[int] = []
     started = time.perf_counter()
     with Pool(os.cpu_count() or 2) as pool:
         for strong, weak, target in PAIRINGS:
-            results = pool.map(one_game, [(strong, weak, seed) for seed in range(games)])
+            results = pool.map(one_game, [(strong, weak, seed, modules) for seed in range(games)])
             wins = sum(won for won, _, _, _ in results)
             for _, reached, mine, theirs in results:
                 times.setdefault(strong, []).extend(mine)
@@ -58,7 +61,8 @@ def main() -> None:
             rate = wins / games
             rows.append(f"{strong:>6} beats {weak:<6} {wins:4d} of {games} games  {rate:6.1%}"
                         f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}")
-    print(f"Two-player games, seats alternating, seeds {SEED_BASE} onward, {os.cpu_count()} cores")
+    print(f"Two-player games, seats alternating, seeds {SEED_BASE} onward, {os.cpu_count()} cores"
+          + (f", modules: {', '.join(modules)}" if modules else ""))
     print(*rows, sep="\n")
     if hard_rounds:
         print(f"hard reaches 15 points in {statistics.mean(hard_rounds):.1f} rounds on average "
