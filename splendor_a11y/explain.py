@@ -25,12 +25,13 @@ from .engine import (
     ReturnTokens,
     TakeFree,
     TakeGems,
-    default_payment,
+    gems_missing,
     needed,
+    price,
 )
 from .messages import gem_name, join_words, text
 from .narration import Narrator
-from .notation import LEVELS, DeckTop, Slot
+from .notation import LEVELS, DeckTop, GemCounts, Slot
 
 __all__ = ["explain_move"]
 
@@ -40,21 +41,15 @@ NEAR_NOBLE = 3
 
 
 def _gems_short(card: Card, player: PlayerState) -> int:
-    need = needed(card.cost, player.bonuses)
-    held = player.tokens
-    return max(0, sum(max(0, need[i] - held[i]) for i in range(5)) - held[5])
+    return gems_missing(card.cost, player.bonuses, player.tokens)
 
 
-def _affordable(card: Card, player: PlayerState) -> bool:
-    return default_payment(needed(card.cost, player.bonuses), player.tokens) is not None
-
-
-def _noble_missing(requirement: tuple[int, ...], bonuses: tuple[int, ...]) -> int:
-    return sum(max(0, requirement[i] - bonuses[i]) for i in range(5))
+def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
+    return needed(requirement, bonuses).total
 
 
 def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[str]:
-    return [p.name for i, p in enumerate(state.players) if i != seat and _affordable(card, p)]
+    return [p.name for i, p in enumerate(state.players) if i != seat and price(p, card) is not None]
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:

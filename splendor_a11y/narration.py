@@ -34,9 +34,8 @@ from .engine import (
     StrongholdOusted,
     StrongholdPlaced,
     TokensReturned,
-    default_payment,
     legal_commands,
-    needed,
+    price,
 )
 from .engine.orient import free_options, partner_options, pending_associate
 from .engine.strongholds import conquest_slot
@@ -74,6 +73,16 @@ class Narrator:
         if not counts.total:
             return text("nothing")
         return str(counts) if self.verbosity is Verbosity.NOTATION else counts_in_words(counts)
+
+    def price_words(self, cost: tuple[GemCounts, tuple[Card, ...]]) -> str:
+        """What a purchase costs: ``1d 2s``, or with cards discarded, ``1d, discarding a0gg 3o``."""
+        paid, discarded = cost
+        if not discarded:
+            return self.gems(paid)
+        cards = join_words([self.card(c) for c in discarded])
+        if not paid.total:
+            return text("query.price.discard_only", cards=cards)
+        return text("query.price.discarding", paid=self.gems(paid), cards=cards)
 
     def tokens(self, counts: GemCounts) -> str:
         """Tokens held; ``none`` when empty."""
@@ -288,8 +297,9 @@ class Narrator:
             assert slot is not None
             card = state.card_at(slot)
             assert card is not None
-            paid = default_payment(needed(card.cost, player.bonuses), player.tokens)
-            return text("turn.conquest.you", place=slot, card=self.card(card), paid=self.gems(paid or GemCounts()))
+            cost = price(player, card)
+            assert cost is not None, "a conquest is offered only when the card can be paid for"
+            return text("turn.conquest.you", place=slot, card=self.card(card), paid=self.price_words(cost))
         return text("turn.you", name=player.name, points=self.points(player.points),
                     tokens=self.tokens(player.tokens), hand=self.hand(len(player.reserved)))
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from .cards import Card
 from .describe import card_sentence
 from .engine import GameState, needed, price, shortfall
-from .notation import GemCounts
 from .messages import join_words, plural, text
 from .narration import Narrator
 from .notation import LEVELS, DeckTop, HandSlot, Slot
@@ -44,16 +43,6 @@ class Answers:
                  for seat, n in holders.items()]
         return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
 
-    def _price(self, cost: tuple[GemCounts, tuple[Card, ...]]) -> str:
-        """``1d 2s``, or with cards discarded: ``1d, discarding a0gg 3o``."""
-        paid, discarded = cost
-        if not discarded:
-            return self.narrator.gems(paid)
-        cards = join_words([self.narrator.card(c) for c in discarded])
-        if not paid.total:
-            return text("query.price.discard_only", cards=cards)
-        return text("query.price.discarding", paid=self.narrator.gems(paid), cards=cards)
-
     def _name(self, state: GameState, seat: int) -> str:
         return text("you.object") if self.narrator.is_you(seat) else state.players[seat].name
 
@@ -84,7 +73,7 @@ class Answers:
         if owner is not None:
             extra = text("query.need.held", owner=state.players[owner].name)
         elif cost is not None:
-            extra = text("query.need.you_can", paid=self._price(cost))
+            extra = text("query.need.you_can", paid=self.narrator.price_words(cost))
         else:
             short = shortfall(needed(card.cost, player.bonuses), player.tokens)
             missing = short.total - player.tokens[5]
@@ -145,7 +134,7 @@ class Answers:
             cost = price(player, card)  # type: ignore[arg-type]
             if cost is not None:
                 found.append(text("query.afford.card", place=place, card=self.narrator.card(card))  # type: ignore[arg-type]
-                             + f", {self._price(cost)}")
+                             + f", {self.narrator.price_words(cost)}")
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)

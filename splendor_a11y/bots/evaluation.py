@@ -10,7 +10,7 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 from __future__ import annotations
 
 from ..cards import Card, Noble
-from ..engine import GameState, PlayerState
+from ..engine import GameState, PlayerState, gems_missing
 
 __all__ = ["WIN", "evaluate", "relative", "reach_gap"]
 
@@ -32,13 +32,7 @@ HAND_CLUTTER, FAR_RESERVE = 0.3, 0.0
 
 def reach_gap(card: Card, player: PlayerState) -> int:
     """How many more tokens the player needs before the card is affordable (gold counted)."""
-    cost, bonuses, tokens = card.cost, player.bonuses, player.tokens
-    gap = 0
-    for i in range(5):
-        lack = cost[i] - bonuses[i] - tokens[i]
-        if lack > 0:
-            gap += lack
-    return max(0, gap - tokens[5])
+    return gems_missing(card.cost, player.bonuses, player.tokens)
 
 
 def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> float:

@@ -42,7 +42,7 @@ from .events import (
     TokensReturned,
 )
 from .fold import evolve, fold
-from .payment import default_payment, needed, shortfall
+from .payment import default_payment, gems_missing, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .rules import action_event, automatic_event, decide, decide_and_apply, legal_commands
 from .setup import deal
@@ -111,6 +111,7 @@ __all__ = [
     "decide_and_apply",
     "default_payment",
     "evolve",
+    "gems_missing",
     "fold",
     "legal_commands",
     "price",

@@ -8,7 +8,7 @@ from typing import Any
 from ..notation import COLOURS, Gem, GemCounts
 from .refusals import IllegalAction, Reason
 
-__all__ = ["default_payment", "explicit_payment", "needed", "shortfall"]
+__all__ = ["default_payment", "explicit_payment", "gems_missing", "needed", "shortfall"]
 
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
@@ -19,6 +19,19 @@ def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
 def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
     """The gems of each colour still missing once held gems are counted; gold not used."""
     return GemCounts([max(0, n - t) for n, t in zip(need[:5], tokens[:5])] + [0])
+
+
+def gems_missing(cost: GemCounts, bonuses: GemCounts, tokens: GemCounts) -> int:
+    """Gems still missing for a cost once bonuses, coloured tokens and gold are counted.
+
+    Written as a plain loop: legal moves and the bots' judgement call it for every card.
+    """
+    short = 0
+    for i in range(5):
+        lack = cost[i] - bonuses[i] - tokens[i]
+        if lack > 0:
+            short += lack
+    return short - tokens[5] if short > tokens[5] else 0
 
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:

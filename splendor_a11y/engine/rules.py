@@ -43,7 +43,7 @@ from .events import (
     TokensReturned,
 )
 from .fold import evolve
-from .payment import explicit_payment, needed, shortfall
+from .payment import explicit_payment, gems_missing, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
 from .orient import discard_choice, free_options, gold_cards, partner_options, pending_associate, virtual_payment
@@ -426,15 +426,10 @@ def _affordable(state: GameState, card: Card) -> bool:
             return discard_choice(player, card.discard) is not None
         if card.associate and not partner_options(player):
             return False
-    tokens, bonuses, cost = player.tokens, player.bonuses, card.cost
-    short = 0
-    for i in range(5):
-        gap = cost[i] - bonuses[i] - tokens[i]
-        if gap > 0:
-            short += gap
-    if short <= tokens[5]:
+    missing = gems_missing(card.cost, player.bonuses, player.tokens)
+    if not missing:
         return True
-    return bool(state.orient_decks) and short <= tokens[5] + 2 * len(gold_cards(player))
+    return bool(state.orient_decks) and missing <= 2 * len(gold_cards(player))
 
 
 def _held_by_other(state: GameState, level: str, index: int) -> bool:
