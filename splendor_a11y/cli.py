@@ -21,8 +21,8 @@ from .cards import standard_cards
 from .engine import MODULES, GameSetUp, GameState, deal
 from .errors import SplendorError
 from .grammar import Query
-from .log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay, replay_good_part
-from .replay_session import Replay, transcript
+from .log import GameLog, LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay, replay_good_part
+from .replay_session import Replay, stop_sentence, transcript
 from .summary import game_summary
 from .lookup import LookupQuery, group_codes, run_lookup
 from .messages import text
@@ -140,9 +140,7 @@ def _lookup(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.verify or args.state_json:
         return _replay_strict(args)
-    log = read_log(args.file, lenient=True)
-    if log.torn_line is not None:
-        print(text("cli.log_torn", path=args.file, line=log.torn_line), file=sys.stderr)
+    log = _read_for_replay(args.file, lenient=True)
     states, stopped = replay_good_part(log)
     viewer = _seat_of(log.header, args.as_player) if args.as_player else None
     narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity))
@@ -153,8 +151,7 @@ def _replay(args: argparse.Namespace) -> int:
         for line in lines:
             print(line)
         if stopped is not None:
-            print(text("replay.stops", events=len(events), line=stopped.line, reason=log_refusal(stopped)),
-                  file=sys.stderr)
+            print(stop_sentence(len(events), stopped), file=sys.stderr)
         return EXIT_REFUSED if stopped is not None else EXIT_OK
     console = _console(args.speech)
     io = SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
@@ -178,11 +175,17 @@ def _seat_of(header: LogHeader, name: str) -> int:
     raise UsageError(text("cli.no_such_player", name=name, names=names))
 
 
+def _read_for_replay(path: Path, lenient: bool) -> GameLog:
+    """Read a log to replay, telling on stderr when a torn last line was left out."""
+    log = read_log(path, lenient=lenient)
+    if log.torn_line is not None:
+        print(text("cli.log_torn", path=path, line=log.torn_line), file=sys.stderr)
+    return log
+
+
 def _replay_strict(args: argparse.Namespace) -> int:
     """``--verify`` and ``--state-json``: the whole log must be good, or it is refused."""
-    log = read_log(args.file)
-    if log.torn_line is not None:
-        print(text("cli.log_torn", path=args.file, line=log.torn_line), file=sys.stderr)
+    log = _read_for_replay(args.file, lenient=False)
     states = replay(log)
     if args.verify:
         status = text("cli.status_over") if states[-1].is_over else text("cli.status_running", round=states[-1].round)

@@ -37,7 +37,7 @@ from .engine import (
     legal_commands,
     price,
 )
-from .engine.orient import free_options, partner_options, pending_associate
+from .engine.orient import free_options, partner_options, pending_associate, pending_free_level
 from .engine.strongholds import conquest_slot
 from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
@@ -283,7 +283,7 @@ class Narrator:
             options = [f"colour {gem.value * count}" for gem, count in partner_options(player, card)]
             return text("turn.associate.you", card=self.card(card), options=join_words(options))
         if state.phase is Phase.FREE_CARD:
-            level = state.effects[0][-1]
+            level = pending_free_level(state)
             slots = [f"{slot} {self.card(state.card_at(slot))}" for slot in free_options(state, level)]
             return text("turn.free.you", level=level, cards="; ".join(slots))
         if state.phase is Phase.NOBLE_RESERVE:

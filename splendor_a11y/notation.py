@@ -31,6 +31,7 @@ __all__ = [
     "EXTRA_MARK",
     "CardHead",
     "parse_card_head",
+    "parse_slot",
     "parse_place",
 ]
 
@@ -305,3 +306,15 @@ def parse_place(text: str) -> Place:
             return Slot(letter, number)
         raise NotationError(f"unknown row '{slot.group(1)}' in \"{text}\"; rows are a, b, c and h for your hand")
     raise NotationError(f"\"{text.strip()}\" is not a place; say a slot like b3, a deck like deck c, or a hand card like h2")
+
+
+def parse_slot(text: str) -> Slot:
+    """Read a face-up slot such as ``b3`` (strongholds and free cards name only slots).
+
+    Raises:
+        NotationError: when the text is not a place, or names a deck or a hand card.
+    """
+    place = parse_place(text)
+    if not isinstance(place, Slot):
+        raise NotationError(f"\"{text.strip()}\" is not a face-up slot like b3")
+    return place

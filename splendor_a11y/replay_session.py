@@ -20,7 +20,7 @@ from .queries import Answers
 from .session import Channel, Conversation, SessionIO
 from .summary import game_summary
 
-__all__ = ["Replay", "event_label", "transcript"]
+__all__ = ["Replay", "event_label", "stop_sentence", "transcript"]
 
 MOVES = ("next", "previous", "next turn", "previous turn", "turn", "round", "start", "end")
 """Replay words that move the position: what they say is kept for repeat and review."""
@@ -33,6 +33,11 @@ def event_label(event: Event, before: GameState) -> str:
     if isinstance(event, GameEnded):
         return text("replay.label.end")
     return text("replay.label.turn", turn=before.turn + 1)
+
+
+def stop_sentence(good_events: int, stopped: LogError) -> str:
+    """Where a damaged log's replay stops (after its last good event), and why."""
+    return text("replay.stops", events=good_events, line=stopped.line, reason=log_refusal(stopped))
 
 
 def transcript(events: Sequence[Event], states: Sequence[GameState], narrator: Narrator) -> list[str]:
@@ -125,7 +130,7 @@ class Replay(Conversation):
     def stop_line(self) -> str:
         """Where a damaged log's replay stops, and why."""
         assert self.stopped is not None
-        return text("replay.stops", events=len(self.events), line=self.stopped.line, reason=log_refusal(self.stopped))
+        return stop_sentence(len(self.events), self.stopped)
 
     def where(self) -> str:
         """The turn, round and whose move at the position reached."""

@@ -17,17 +17,16 @@ __all__ = ["WIN", "evaluate", "relative", "reach_gap"]
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
 
-BONUS_EARLY, BONUS_LATE, BONUS_EARLY_COUNT = 0.9, 0.3, 4
-DEMAND_FLOOR = False
-POINT = 1.0
+BONUS_EARLY, BONUS_LATE = 0.9, 0.3
+"""A bonus is worth more while face-up cards worth points still ask for that colour."""
 TOKEN, GOLD = 0.08, 0.15
 NOBLE_CLOSENESS = (1.0, 0.45, 0.25, 0.12, 0.05)
 REACH_DECAY = (0.55, 0.33, 0.2, 0.11, 0.05)
 """A card's worth, as a share of its value, when 0, 1, 2, 3 or 4 gems away."""
 REACH_BONUS = 0.9
 REACH_WEIGHTS = (1.0, 0.5, 0.25)
-HAND_CLUTTER, FAR_RESERVE = 0.3, 0.0
-"""A reserved card blocks a hand slot; one far from affordable blocks it longer."""
+HAND_CLUTTER = 0.3
+"""A reserved card blocks a hand slot."""
 
 
 def reach_gap(card: Card, player: PlayerState) -> int:
@@ -54,7 +53,7 @@ def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> 
 def _demand(state: GameState) -> list[int]:
     """Per colour, the most any face-up card worth points costs: bonuses beyond that buy
     nothing on the table now."""
-    demand = [BONUS_EARLY_COUNT] * 5 if DEMAND_FLOOR else [0] * 5
+    demand = [0] * 5
     for row in state.rows:
         for card in row:
             if card is not None and card.points:
@@ -86,15 +85,16 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
     return sum(w * v for w, v in zip(REACH_WEIGHTS, best))
 
 
-def evaluate(state: GameState, seat: int) -> float:
-    """One player's position in points and fractions of points."""
+def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> float:
+    """One player's position in points and fractions of points (``demand``: the board's,
+    when the caller has it already)."""
     if state.is_over:
         return WIN if seat in state.winners else -WIN
     player = state.players[seat]
     tokens = player.tokens
     return (
-        POINT * player.points
-        + _bonus_value(player.bonuses, _demand(state))
+        player.points
+        + _bonus_value(player.bonuses, demand if demand is not None else _demand(state))
         + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
         + GOLD * tokens[5]
         + _noble_value(state.nobles + player.reserved_nobles, player.bonuses)
@@ -104,17 +104,13 @@ def evaluate(state: GameState, seat: int) -> float:
 
 
 def _hand_cost(player: PlayerState) -> float:
-    cost = 0.0
-    for held in player.reserved:
-        cost += HAND_CLUTTER
-        if held.card is not None:
-            cost += FAR_RESERVE * min(reach_gap(held.card, player), 8)
-    return cost
+    return HAND_CLUTTER * len(player.reserved)
 
 
 def relative(state: GameState, seat: int) -> float:
     """The player's position less the best opponent's."""
-    mine = evaluate(state, seat)
     if state.is_over:
-        return mine
-    return mine - max(evaluate(state, other) for other in range(len(state.players)) if other != seat)
+        return evaluate(state, seat)
+    demand = _demand(state)
+    mine = evaluate(state, seat, demand)
+    return mine - max(evaluate(state, other, demand) for other in range(len(state.players)) if other != seat)

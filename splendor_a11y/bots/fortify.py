@@ -10,22 +10,17 @@ sending back an opponent's lone stronghold is worth the card's value to that opp
 from __future__ import annotations
 
 from ..engine import Command, GameState, Hold, Oust, legal_commands
+from ..notation import parse_slot
 from .evaluation import reach_gap
 
 __all__ = ["quick_stronghold"]
 
 
 def _card_value(state: GameState, place: str, seat: int) -> float:
-    slot_card = state.card_at(_slot(place))
+    slot_card = state.card_at(parse_slot(place))
     if slot_card is None:
         return 0.0
     return (slot_card.points + 1.0) / (1.0 + reach_gap(slot_card, state.players[seat]))
-
-
-def _slot(place: str):  # type: ignore[no-untyped-def]
-    from ..notation import Slot
-
-    return Slot(place[0], int(place[1:]))
 
 
 def quick_stronghold(state: GameState) -> Command:

@@ -46,9 +46,9 @@ def ranked_moves(view: GameState, rng: random.Random,
     """The shortlisted moves with their average searched value, best first."""
     seat = view.current
     commands = legal_commands(view)
-    deals = [determinize(view, random.Random(rng.random()), standard_cards()) for _ in range(budget.deals)]
     if len(commands) == 1:
         return [(0.0, commands[0])]
+    deals = [determinize(view, random.Random(rng.random()), standard_cards()) for _ in range(budget.deals)]
     first = deals[0]
     shortlist = sorted(commands, key=lambda c: greedy_score(first, c), reverse=True)[: budget.shortlist]
     scored = []

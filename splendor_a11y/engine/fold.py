@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from ..cards import Card
-from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place
+from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
 from .events import (
     CardAssociated,
     CardBought,
@@ -31,7 +31,7 @@ from .events import (
     StrongholdPlaced,
     TokensReturned,
 )
-from .orient import ASSOCIATE, NOBLE, card_effects, free_options
+from .orient import ASSOCIATE, NOBLE, card_effects, free_options, pending_free_level
 from .strongholds import conquest_slot, send_home, stronghold_options
 from .state import (
     GOLD_TOKENS,
@@ -94,6 +94,19 @@ def _refill(state: GameState, place: Slot) -> GameState:
     return replace(state, rows=tuple(rows), decks=tuple(decks))
 
 
+def _move_stronghold(state: GameState, seat: int, source: str, to: str) -> GameState:
+    """One of a seat's strongholds leaves ``source`` (empty: its supply) for ``to`` (empty:
+    back to its supply)."""
+    places = list(state.strongholds[seat])
+    if source:
+        places.remove(source)
+    if to:
+        places.append(to)
+    holds = list(state.strongholds)
+    holds[seat] = tuple(places)
+    return replace(state, strongholds=tuple(holds))
+
+
 def _end_turn(state: GameState) -> GameState:
     """The turn is over: the game ends after the last seat of the round, or play moves on."""
     count = len(state.players)
@@ -128,7 +141,8 @@ def _continue(state: GameState) -> GameState:
             return replace(state, phase=Phase.ASSOCIATE)
         if effect == NOBLE and any(n is not None for n in state.nobles):
             return replace(state, phase=Phase.NOBLE_RESERVE)
-        if effect.startswith("free") and free_options(state, effect[-1]):
+        level = pending_free_level(state)
+        if level and free_options(state, level):
             return replace(state, phase=Phase.FREE_CARD)
         state = replace(state, effects=state.effects[1:])
     if state.hold_due:
@@ -167,7 +181,7 @@ def _settle(state: GameState) -> GameState:
     """Refill the slots emptied this turn, then check the token limit."""
     if state.refills:
         for place in state.refills:
-            state = _refill(state, Slot(place[0], int(place[1:])))
+            state = _refill(state, parse_slot(place))
         state = replace(state, refills=())
     if state.player.token_count > TOKEN_LIMIT:
         return replace(state, phase=Phase.RETURN)
@@ -297,19 +311,9 @@ def evolve(state: GameState, event: Event) -> GameState:
         case HintAsked():
             return state
         case StrongholdPlaced(player=seat, to=to, source=source):
-            places = list(state.strongholds[seat])
-            if source:
-                places.remove(source)
-            places.append(to)
-            holds = list(state.strongholds)
-            holds[seat] = tuple(places)
-            return _after_action(replace(state, strongholds=tuple(holds)))
+            return _after_action(_move_stronghold(state, seat, source, to))
         case StrongholdOusted(place=place, owner=owner):
-            places = list(state.strongholds[owner])
-            places.remove(place)
-            holds = list(state.strongholds)
-            holds[owner] = tuple(places)
-            return _after_action(replace(state, strongholds=tuple(holds)))
+            return _after_action(_move_stronghold(state, owner, place, ""))
         case ConquestDeclined():
             return _settle(state)
         case _:

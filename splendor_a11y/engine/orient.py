@@ -19,18 +19,26 @@ __all__ = [
     "gold_cards",
     "partner_options",
     "pending_associate",
+    "pending_free_level",
     "price",
     "virtual_payment",
 ]
 
 ASSOCIATE = "associate"
 NOBLE = "noble"
+FREE = "free"
 VIRTUAL_GOLD_PER_CARD = 2
 
 
 def free_effect(level: str) -> str:
     """The effect name of a free card of a level: ``free a``."""
-    return f"free {level}"
+    return f"{FREE} {level}"
+
+
+def pending_free_level(state: GameState) -> str:
+    """The level of the free card the effect now due gives, or empty when it gives none."""
+    effect = state.effects[0] if state.effects else ""
+    return effect.removeprefix(f"{FREE} ") if effect.startswith(FREE) else ""
 
 
 def card_effects(card: Card) -> tuple[str, ...]:

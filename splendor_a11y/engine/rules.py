@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
-from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, NotationError, Slot, parse_card_head, parse_place
+from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, NotationError, Slot, parse_card_head, parse_place, parse_slot
 from .commands import (
     Associate,
     Buy,
@@ -46,7 +46,15 @@ from .fold import evolve
 from .payment import explicit_payment, gems_missing, needed, shortfall
 from .refusals import IllegalAction, Reason
 from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
-from .orient import discard_choice, free_options, gold_cards, partner_options, pending_associate, virtual_payment
+from .orient import (
+    discard_choice,
+    free_options,
+    gold_cards,
+    partner_options,
+    pending_associate,
+    pending_free_level,
+    virtual_payment,
+)
 from .strongholds import conquest_slot, stronghold_options
 
 __all__ = ["automatic_event", "decide", "decide_and_apply", "legal_commands"]
@@ -74,7 +82,7 @@ def _check_phase(state: GameState, command: Command) -> None:
                                   (Phase.FREE_CARD, TakeFree, Reason.FREE_CARD_DUE),
                                   (Phase.NOBLE_RESERVE, ReserveNoble, Reason.NOBLE_RESERVE_DUE)):
         if phase is waiting and not isinstance(command, kind):
-            raise _refuse(state, reason, level=state.effects[0][-1] if state.effects else "")
+            raise _refuse(state, reason, level=pending_free_level(state))
         if phase is not waiting and isinstance(command, kind):
             raise _refuse(state, Reason.NO_EFFECT_DUE, what="on" if "orient" in state.modules else "off")
     if phase is Phase.STRONGHOLD and not isinstance(command, Hold | Oust):
@@ -334,7 +342,7 @@ def action_event(state: GameState, command: Command) -> Event:
                               options=tuple(g.value * n for g, n in options))
             return CardAssociated(player=state.current, card=card, colour=colour, count=count)
         case TakeFree(place=place):
-            level = state.effects[0][-1]
+            level = pending_free_level(state)
             card = _card_at_place(state, place)
             if place.level != level:
                 raise _refuse(state, Reason.FREE_WRONG_LEVEL, place=place, level=level)
@@ -487,7 +495,7 @@ def legal_commands(state: GameState) -> list[Command]:
         card = pending_associate(state.player)
         return [Associate(gem, count) for gem, count in partner_options(state.player, card)]
     if phase is Phase.FREE_CARD:
-        return [TakeFree(slot) for slot in free_options(state, state.effects[0][-1])]
+        return [TakeFree(slot) for slot in free_options(state, pending_free_level(state))]
     if phase is Phase.NOBLE_RESERVE:
         return [ReserveNoble(i + 1) for i, noble in enumerate(state.nobles) if noble is not None]
     if phase is Phase.STRONGHOLD:
@@ -533,7 +541,7 @@ def command_for(event: Event) -> Command | None:
 
 
 def _slot(text: str) -> Slot:
-    place = parse_place(text)
-    if not isinstance(place, Slot):
-        raise IllegalAction(Reason.BAD_SOURCE, -1, source=text)
-    return place
+    try:
+        return parse_slot(text)
+    except NotationError:
+        raise IllegalAction(Reason.BAD_SOURCE, -1, source=text) from None

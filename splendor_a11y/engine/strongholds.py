@@ -6,7 +6,7 @@ Strongholds sit on slots; a card leaving its slot sends every stronghold on it h
 
 from __future__ import annotations
 
-from ..notation import LEVELS, Slot
+from ..notation import LEVELS, Slot, parse_slot
 from .commands import Hold, Oust
 from .orient import price
 from .state import STRONGHOLDS_EACH, GameState, face_up_slots
@@ -30,7 +30,7 @@ def stronghold_options(state: GameState) -> list[Hold | Oust]:
     if len(mine) < STRONGHOLDS_EACH:
         options += [Hold(slot) for slot in targets]
     for source in sorted(set(mine)):
-        options += [Hold(slot, _slot(source)) for slot in targets if str(slot) != source]
+        options += [Hold(slot, parse_slot(source)) for slot in targets if str(slot) != source]
     for slot in face_up_slots(state):
         holders = state.holders(str(slot))
         if len(holders) == 1 and sum(holders.values()) == 1 and seat not in holders:
@@ -45,14 +45,10 @@ def conquest_slot(state: GameState) -> Slot | None:
     mine = state.strongholds[state.current]
     if len(mine) != STRONGHOLDS_EACH or len(set(mine)) != 1:
         return None
-    slot = _slot(mine[0])
+    slot = parse_slot(mine[0])
     card = state.rows[LEVELS.index(slot.level)][slot.index - 1]
     if card is None:
         return None
     if price(state.player, card) is None:
         return None
     return slot
-
-
-def _slot(place: str) -> Slot:
-    return Slot(place[0], int(place[1:]))
