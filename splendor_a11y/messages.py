@@ -177,7 +177,7 @@ MESSAGES: dict[str, str] = {
     "refuse.empty_deck.base": "Deck {level} is empty.",
     "refuse.no_such_hand_card": "There is no {place}: {possessive} hand holds {held}.",
     "refuse.cannot_afford.no_gold": "{subject} cannot afford {card}: {short} still missing after bonuses and gems, and no gold to cover it.",
-    "refuse.cannot_afford": "{subject} cannot afford {card}: {short} still missing after bonuses and gems, and only {gold} gold to cover it.",
+    "refuse.cannot_afford.some_gold": "{subject} cannot afford {card}: {short} still missing after bonuses and gems, and only {gold} gold to cover it.",
     "refuse.pay_not_held": "{subject} cannot pay {named}{code}: {subject_lower} hold{s} {held}{code}.",
     "refuse.pay_too_much": "That pays more than {card} needs: after bonuses it costs {need}.",
     "refuse.pay_too_little": "That payment leaves {unpaid} unpaid.",

@@ -332,8 +332,6 @@ class Narrator:
             logged = error.details["logged"]
             fields["logged"] = state.players[logged].name if 0 <= logged < len(state.players) else str(logged)
         key = f"refuse.{error.reason.value}"
-        if error.details.get("gold") == 0 and error.reason.value == "cannot_afford":
-            key += ".no_gold"
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"

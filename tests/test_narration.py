@@ -7,13 +7,13 @@ from dataclasses import replace
 from splendor_a11y.cards import Card, Noble
 from splendor_a11y.engine import (
     Buy, CardBought, CardReserved, GameEnded, GemsTaken, NobleVisited, Passed, Reserve, TakeGems,
-    TokensReturned, IllegalAction, decide, evolve,
+    TokensReturned, evolve,
 )
 from splendor_a11y.engine.state import Reserved
 from splendor_a11y.narration import Narrator, Verbosity
 from splendor_a11y.notation import DeckTop, Slot
 
-from conftest import gems, new_game, with_player
+from conftest import gems, new_game, refused, with_player
 
 YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
 
@@ -101,23 +101,20 @@ def test_turn_prompt() -> None:
 
 def test_refusals_are_one_sentence_in_rule_terms() -> None:
     state = named(replace(new_game(), supply=gems("4d 3s 4e 4r 4o 5g")))
-    try:
-        decide(state, TakeGems(gems("2s")))
-    except IllegalAction as error:
-        assert YOU.refusal(error, state) == "You cannot take two sapphires: the supply has 3, and taking two needs 4."
-        assert THEM.refusal(error, state) == "Ana cannot take two sapphires: the supply has 3, and taking two needs 4."
+    error = refused(state, TakeGems(gems("2s")))
+    assert YOU.refusal(error, state) == "You cannot take two sapphires: the supply has 3, and taking two needs 4."
+    assert THEM.refusal(error, state) == "Ana cannot take two sapphires: the supply has 3, and taking two needs 4."
     full = with_player(state, 0, reserved=tuple(Reserved(c, "a", False) for c in state.decks[0][:3]))
-    try:
-        decide(full, Reserve(DeckTop("a")))
-    except IllegalAction as error:
-        assert YOU.refusal(error, full) == "You cannot reserve: your hand already holds 3 cards, the most allowed."
+    error = refused(full, Reserve(DeckTop("a")))
+    assert YOU.refusal(error, full) == "You cannot reserve: your hand already holds 3 cards, the most allowed."
     card = Card.parse("b2r 3d 5o")
     poor = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
-    try:
-        decide(with_player(poor, 0, tokens=gems("3d 3o 1g")), Buy(Slot("b", 1)))
-    except IllegalAction as error:
-        assert YOU.refusal(error, poor) == (
-            "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and only 1 gold to cover it.")
+    error = refused(with_player(poor, 0, tokens=gems("3d 3o 1g")), Buy(Slot("b", 1)))
+    assert YOU.refusal(error, poor) == (
+        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and only 1 gold to cover it.")
+    error = refused(with_player(poor, 0, tokens=gems("3d 3o")), Buy(Slot("b", 1)))
+    assert YOU.refusal(error, poor) == (
+        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and no gold to cover it.")
 
 
 def test_words_verbosity() -> None:

@@ -222,8 +222,9 @@ def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None,
             raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=gold_cards_wanted, unpaid=unpaid)
         if paid_cards is None:
             short = shortfall(need, player.tokens)
-            raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short,
-                          gold=player.tokens.get(Gem.GOLD) + 2 * len(owned))
+            gold = player.tokens.get(Gem.GOLD) + 2 * len(owned)
+            raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
+                          what="some_gold" if gold else "no_gold")
         paid, spent = paid_cards
     else:
         spent = gold_cards_wanted or 0
