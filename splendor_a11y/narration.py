@@ -41,7 +41,7 @@ from .engine.orient import free_options, partner_options, pending_associate, pen
 from .engine.strongholds import conquest_slot
 from .log import LogError
 from .messages import counts_in_words, gem_name, join_words, plural, text
-from .notation import LEVELS, DeckTop, Gem, GemCounts, Slot, parse_place
+from .notation import DeckTop, Gem, GemCounts, Slot, parse_place, parse_slot
 
 __all__ = ["Narrator", "Verbosity", "log_refusal"]
 
@@ -129,7 +129,7 @@ class Narrator:
             return ""
         if source in after.refills:
             return text("event.refill_later", place=source)
-        card = after.rows[LEVELS.index(place.level)][place.index - 1]
+        card = after.card_at(place)
         if card is None:
             return text("event.refill_empty", place=source, level=place.level)
         return text("event.refill", place=source, card=self.card(card))
@@ -152,17 +152,13 @@ class Narrator:
             return ""
         parts = []
         for place in done:
-            slot = parse_place(place)
-            assert isinstance(slot, Slot)
-            card = after.rows[LEVELS.index(slot.level)][slot.index - 1]
+            card = after.card_at(parse_slot(place))
             parts.append(text("event.refilled_one", place=place, card=self.card(card)) if card is not None
                          else text("event.refilled_empty", place=place))
         return text("event.refilled", places=join_words(parts))
 
     def _card_on(self, state: GameState, place: str) -> str:
-        slot = parse_place(place)
-        assert isinstance(slot, Slot)
-        return self.card(state.rows[LEVELS.index(slot.level)][slot.index - 1])
+        return self.card(state.card_at(parse_slot(place)))
 
     def _event(self, event: Event, before: GameState, after: GameState) -> str:
         match event:

@@ -61,8 +61,7 @@ class Answers:
                 return text("query.card_hidden", place=str(place), level=held.level)
             card = held.card
         elif isinstance(place, Slot):
-            row = state.rows[LEVELS.index(place.level)]
-            card = row[place.index - 1] if place.index <= len(row) else None
+            card = state.card_at(place)
         else:
             return self.row(state, place.level)
         if card is None:

@@ -15,6 +15,7 @@ import pytest
 from splendor_a11y.cards import CardSet, standard_cards
 from splendor_a11y.engine import GameState, IllegalAction, PlayerState, decide_and_apply, deal, evolve
 from splendor_a11y.notation import GemCounts
+from splendor_a11y.session import Channel, SessionIO
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_FILE = REPO / "data" / "braille_cards.txt"
@@ -53,6 +54,18 @@ def refused(state: GameState, command: object) -> IllegalAction:
     return caught.value
 
 
+class Typist:
+    """Lines typed at a prompt in turn (then the end of input), and every line said back."""
+
+    def __init__(self, *typed: str) -> None:
+        self.typed = list(typed)
+        self.said: list[tuple[str, Channel]] = []
+
+    def io(self) -> SessionIO:
+        return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
+                         lambda line, channel: self.said.append((line, channel)))
+
+
 def gems(text: str) -> GemCounts:
     return GemCounts.parse(text)
 
@@ -83,4 +96,4 @@ def home(tmp_path: Path) -> Path:
     return folder
 
 
-__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "play", "refused", "run_cli", "with_player"]
+__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "play", "refused", "Typist", "run_cli", "with_player"]

@@ -29,9 +29,9 @@ from splendor_a11y.engine import (
 from splendor_a11y.grammar import parse_line
 from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.notation import DeckTop, GemCounts
-from splendor_a11y.session import Channel, Session, SessionIO
+from splendor_a11y.session import Session
 
-from conftest import new_game, with_player
+from conftest import Typist, new_game, with_player
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -174,22 +174,10 @@ def test_bots_finish_games_of_every_size(levels: tuple[str, ...]) -> None:
     assert max(record.final.scores()) >= 15 or record.final.passes >= len(levels)
 
 
-class HintIO:
-    """A player who asks for a hint, then quits."""
-
-    def __init__(self, *typed: str) -> None:
-        self.typed = list(typed)
-        self.said: list[tuple[str, Channel]] = []
-
-    def io(self) -> SessionIO:
-        return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
-                         lambda line, channel: self.said.append((line, channel)))
-
-
 def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) -> None:
     header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "medium")), (), 21)
     path = tmp_path / "hint.jsonl"
-    player = HintIO("take ser", "hint")
+    player = Typist("take ser", "hint")
     with LogWriter.create(path, header) as writer:
         session = Session(header.new_state(), header, writer, player.io())
         setup = deal(2, random.Random(21), standard_cards())

@@ -29,7 +29,7 @@ from splendor_a11y.notation import COLOURS, DeckTop, GemCounts
 from splendor_a11y.replay_session import Replay
 from splendor_a11y.session import Channel, Session, SessionIO
 
-from conftest import run_cli
+from conftest import Typist, run_cli
 
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "easy")), (), 11)
 
@@ -66,21 +66,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     return path, [line for line, channel in recorder.lines if channel is Channel.EVENT]
 
 
-class Script:
-    """Lines typed at the replay prompt, and what came back."""
-
-    def __init__(self, *typed: str) -> None:
-        self.typed = list(typed)
-        self.said: list[str] = []
-
-    def io(self) -> SessionIO:
-        return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
-                         lambda line, channel: self.said.append(line))
-
-
 def open_replay(path: Path, viewer: int | None = None) -> Replay:
     log = read_log(path)
-    return Replay(log, replay(log), Script().io(), viewer)
+    return Replay(log, replay(log), Typist().io(), viewer)
 
 
 def test_transcript_as_the_player_is_what_the_game_announced(played: tuple[Path, list[str]]) -> None:
