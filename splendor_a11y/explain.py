@@ -29,7 +29,7 @@ from .engine import (
     needed,
     price,
 )
-from .messages import gem_name, join_words, text
+from .messages import gem_name, join_words, plural, text
 from .narration import Narrator
 from .notation import LEVELS, DeckTop, GemCounts, Slot
 
@@ -42,6 +42,11 @@ NEAR_NOBLE = 3
 
 def _gems_short(card: Card, player: PlayerState) -> int:
     return gems_missing(card.cost, player.bonuses, player.tokens)
+
+
+def _gems(n: int) -> str:
+    """``1 gem``, ``3 gems``."""
+    return plural(n, "hint.gems.one", "hint.gems.many")
 
 
 def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
@@ -71,7 +76,8 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
             parts.append(text("hint.noble_now", noble=noble.text))
             break
         if missing <= NEAR_NOBLE:
-            parts.append(text("hint.noble_near", noble=noble.text, missing=missing))
+            away = plural(missing, "hint.bonuses.one", "hint.bonuses.many")
+            parts.append(text("hint.noble_near", noble=noble.text, missing=away))
             break
     return parts
 
@@ -103,7 +109,7 @@ def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Nar
     short, _, place, card = best
     if short == 0:
         return text("hint.take_then_buy", place=place, card=narrator.card(card))
-    return text("hint.take_closer", place=place, card=narrator.card(card), short=short)
+    return text("hint.take_closer", place=place, card=narrator.card(card), short=_gems(short))
 
 
 def explain_move(state: GameState, seat: int, command: Command, narrator: Narrator) -> str:
@@ -132,7 +138,7 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
             if rivals:
                 why = text("hint.reserve_deny", names=join_words(rivals))
             else:
-                why = text("hint.reserve_keep", short=_gems_short(card, player))
+                why = text("hint.reserve_keep", short=_gems(_gems_short(card, player)))
             return text("hint.reserve", command=typed, card=narrator.card(card), why=why,
                         gold=text("hint.gold") if state.supply[5] else "")
         case TakeGems():

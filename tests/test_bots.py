@@ -205,3 +205,17 @@ def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None
     assert tuple(BOTS) == ("random", "easy", "medium", "hard")
     entries = _parse_players("Ana,bot:hard,bot:medium,bot")
     assert [e.level for e in entries[1:]] == ["hard", "medium", "medium"]
+
+
+def test_hint_counts_read_as_words() -> None:
+    from splendor_a11y.explain import explain_move
+    from splendor_a11y.narration import Narrator
+
+    state = with_player(new_game(2, 4), 0, tokens=GemCounts(), bonuses=GemCounts())
+    cheapest = min((c for c in state.rows[0] if c is not None), key=lambda c: c.cost.total)
+    one_short = GemCounts([max(0, n - (1 if i == next(j for j in range(5) if cheapest.cost[j]) else 0))
+                           for i, n in enumerate(cheapest.cost[:5])] + [0])
+    state = with_player(state, 0, tokens=one_short)
+    place = next(f"a{i + 1}" for i, c in enumerate(state.rows[0]) if c == cheapest)
+    line = explain_move(state, 0, Reserve(parse_line(f"reserve {place}").place), Narrator(0))  # type: ignore[union-attr]
+    assert "you are 1 gem away from it" in line, line
