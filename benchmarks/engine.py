@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from splendor_a11y.cards import standard_cards
-from splendor_a11y.engine import GameState, decide_and_apply, deal, evolve, legal_commands
-from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, legal_commands
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 TARGET_TWO_PLAYER_GAMES_PER_SECOND = 200
 
@@ -66,7 +66,8 @@ def main() -> None:
     four, four_step = games_per_second(4, 100)
     verify = verify_corpus(1_000)
     print(f"2-player random games per second: {two:8.1f}  ({two_step:5.1f} us per step)"
-          f"  target {TARGET_TWO_PLAYER_GAMES_PER_SECOND}: {'met' if two >= TARGET_TWO_PLAYER_GAMES_PER_SECOND else 'NOT met'}")
+          f"  target {TARGET_TWO_PLAYER_GAMES_PER_SECOND}: "
+          f"{'met' if two >= TARGET_TWO_PLAYER_GAMES_PER_SECOND else 'NOT met'}")
     print(f"4-player random games per second: {four:8.1f}  ({four_step:5.1f} us per step)")
     print(f"verify 1,000 logs: {verify:6.2f} s  ({verify:.2f} ms per log, checked by the rules)")
 

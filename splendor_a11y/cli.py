@@ -6,33 +6,51 @@ ever reaches a player.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import logging
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .bots import BOTS, DEFAULT_LEVEL
-from .cards import standard_cards
-from .engine import MODULES, GameSetUp, GameState, deal
-from .errors import SplendorError
-from .grammar import Query
-from .log import GameLog, LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay, replay_good_part
-from .replay_session import Replay, stop_sentence, transcript
-from .summary import game_summary
-from .lookup import LookupQuery, group_codes, run_lookup
-from .messages import text
-from .narration import Narrator, Verbosity, log_refusal
-from .notation import Gem, NotationError
-from .session import Channel, Outcome, Session, SessionIO
-from .state_json import state_to_json
+from splendor_a11y import __version__
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.errors import SplendorError, Stopped
+from splendor_a11y.domain.notation import Gem, NotationError
+from splendor_a11y.engine import MODULES, GameEnded, GameState, Phase
+from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
+from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.interrupt import Interruptions
+from splendor_a11y.play.replay import Replay, stop_sentence, transcript
+from splendor_a11y.play.session import SeatSession, play_game
+from splendor_a11y.play.table import Table
+from splendor_a11y.play.terminal import fit_encoding, write_line
+from splendor_a11y.record import (
+    GameLog,
+    LogError,
+    LogHeader,
+    LogWriter,
+    PlayerEntry,
+    read_log,
+    replay,
+    replay_good_part,
+)
+from splendor_a11y.record.state_json import state_to_json
+from splendor_a11y.text.lookup import LookupQuery, group_codes, run_lookup
+from splendor_a11y.text.messages import problem_text, sentence, text
+from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
+from splendor_a11y.text.summary import game_summary
 
 if TYPE_CHECKING:
-    from .console import Console
+    from splendor_a11y.play.console import Console
 
 __all__ = ["main"]
 
@@ -127,10 +145,9 @@ def _lookup(args: argparse.Namespace) -> int:
     try:
         result = run_lookup(query, standard_cards())
     except NotationError as error:
-        message = str(error)
-        raise UsageError(message[0].upper() + message[1:] + ("" if message.endswith(".") else ".")) from None
+        raise UsageError(sentence(problem_text(error))) from None
     for line in result.lines:
-        print(line)
+        write_line(line)
     return EXIT_OK if result.found else EXIT_REFUSED
 
 
@@ -149,13 +166,12 @@ def _replay(args: argparse.Namespace) -> int:
         lines = transcript(events, states, narrator) if args.transcript else []
         lines += game_summary(events, states, narrator) if args.summary else []
         for line in lines:
-            print(line)
+            write_line(line)
         if stopped is not None:
-            print(stop_sentence(len(events), stopped), file=sys.stderr)
+            write_line(stop_sentence(len(events), stopped), sys.stderr)
         return EXIT_REFUSED if stopped is not None else EXIT_OK
     console = _console(args.speech)
-    io = SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
-                   keys_help=console.keys_help())
+    io = _session_io(console)
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
     console.answer_query = lambda name: session.answer_lines(Query(name))
     console.quit_question = "quit.confirm_replay"
@@ -179,7 +195,7 @@ def _read_for_replay(path: Path, lenient: bool) -> GameLog:
     """Read a log to replay, telling on stderr when a torn last line was left out."""
     log = read_log(path, lenient=lenient)
     if log.torn_line is not None:
-        print(text("cli.log_torn", path=path, line=log.torn_line), file=sys.stderr)
+        write_line(text("cli.log_torn", path=path, line=log.torn_line), sys.stderr)
     return log
 
 
@@ -189,12 +205,15 @@ def _replay_strict(args: argparse.Namespace) -> int:
     states = replay(log)
     if args.verify:
         status = text("cli.status_over") if states[-1].is_over else text("cli.status_running", round=states[-1].round)
-        print(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
+        write_line(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
         return EXIT_OK
     at = len(log.events) if args.at is None else args.at
     if not 0 <= at <= len(log.events):
         raise UsageError(text("cli.at_range", events=len(log.events)))
-    print(json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=False))
+    document = json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=False)
+    if fit_encoding(document, sys.stdout.encoding)[1]:
+        document = json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=True)
+    sys.stdout.write(document + "\n")
     return EXIT_OK
 
 
@@ -203,9 +222,8 @@ def _replay_strict(args: argparse.Namespace) -> int:
 
 def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
     if spec is None:
-        return (PlayerEntry("Player"), PlayerEntry("Bot", "bot", DEFAULT_LEVEL))
+        return tuple(name_bots([PlayerEntry("Player"), PlayerEntry("", "bot", DEFAULT_LEVEL)]))
     entries: list[PlayerEntry] = []
-    bots = 0
     for raw in spec.split(","):
         item = raw.strip()
         if item.lower().startswith("bot"):
@@ -213,12 +231,12 @@ def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
             level = level.strip().lower() or DEFAULT_LEVEL
             if level not in LEVEL_NAMES:
                 raise UsageError(text("cli.unknown_level", level=level, levels=", ".join(LEVEL_NAMES)))
-            bots += 1
-            entries.append(PlayerEntry(f"Bot {bots}" if bots > 1 else "Bot", "bot", level))
+            entries.append(PlayerEntry("", "bot", level))
         elif not item or len(item) > 40 or not item.isprintable():
             raise UsageError(text("cli.bad_players", problem="A player name must be 1 to 40 printable characters."))
         else:
             entries.append(PlayerEntry(item))
+    entries = name_bots(entries)
     if not 2 <= len(entries) <= 4:
         raise UsageError(text("cli.bad_players", problem=f"Splendor is for 2 to 4 players, not {len(entries)}."))
     names = [e.name for e in entries]
@@ -227,9 +245,37 @@ def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
     return tuple(entries)
 
 
+def name_bots(entries: list[PlayerEntry]) -> list[PlayerEntry]:
+    """Name each unnamed computer seat by its level, so a listener can tell computers
+    apart and knows how strong the winner was: ``Hard bot``, and ``Easy bot 1`` and
+    ``Easy bot 2`` only when two share a level."""
+    levels = [entry.level for entry in entries if entry.kind == "bot" and not entry.name]
+    seen: dict[str, int] = {}
+    named: list[PlayerEntry] = []
+    for entry in entries:
+        if entry.kind != "bot" or entry.name:
+            named.append(entry)
+            continue
+        level = entry.level or DEFAULT_LEVEL
+        seen[level] = seen.get(level, 0) + 1
+        number = f" {seen[level]}" if levels.count(level) > 1 else ""
+        named.append(replace(entry, name=text("cli.bot_name", level=level.capitalize(), number=number)))
+    return named
+
+
 def _new_log_path() -> Path:
+    """A new file in the games folder, which must be usable (else the player is asked for
+    ``--log``)."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = data_folder() / "games"
+    try:
+        folder = data_folder() / "games"
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(13, "it cannot be written to")
+    except (OSError, RuntimeError, KeyError) as error:
+        where = locals().get("folder", "the user data folder")
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UsageError(text("cli.no_games_folder", folder=where, reason=reason)) from None
     path = folder / f"game-{stamp}.jsonl"
     counter = 2
     while path.exists():
@@ -246,28 +292,62 @@ def _play(args: argparse.Namespace) -> int:
             raise UsageError(text("cli.module_unknown", name=name, modules=", ".join(MODULES)))
         if module not in modules:
             modules.append(module)
-
-    console = _console(args.speech)
-    players = _setup_players(console) if args.setup else _parse_players(args.players)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    header = LogHeader(players=players, modules=tuple(sorted(modules)), seed=seed)
+    players = None if args.setup else _parse_players(args.players)
     path = args.log or _new_log_path()
-    writer = LogWriter.create(path, header)
-    state = header.new_state()
-    setup = deal(len(players), random.Random(seed), standard_cards(), header.modules)
-    return _run(console, header, writer, state, args.verbosity, (setup,), 0)
+    console = _console(args.speech)
+    try:
+        players = players or _setup_players(console)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        header = LogHeader(players=players, modules=tuple(sorted(modules)), seed=seed)
+        writer = LogWriter.create(path, header)
+    except BaseException:
+        console.close()
+        raise
+    return _run(console, header, writer, header.new_state(), args.verbosity, 0, new_game=True)
 
 
 def _console(speech: str) -> Console:
-    from .console import Console
-    from .speech import open_speaker
+    from splendor_a11y.play.console import Console
+    from splendor_a11y.play.speech import open_speaker
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     speaker = open_speaker(speech)
-    console = Console(speaker=speaker, history_file=data_folder() / "prompt-history", interactive=interactive)
+    console = Console(speaker=speaker, history_file=_history_file(), interactive=interactive)
     if speech == "on" and not speaker.available:
-        print(text("speech.none"))
+        write_line(text("speech.none"))
     return console
+
+
+def _history_file() -> Path | None:
+    """Where typed lines are kept between games; None (memory only) without a data folder."""
+    try:
+        return data_folder() / "prompt-history"
+    except (OSError, RuntimeError, KeyError):
+        return None
+
+
+def _session_io(console: Console) -> SessionIO:
+    """The console's ways in and out, outside an event loop (the replay)."""
+    return SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
+                     keys_help=console.keys_help(), confirm_quit=console.confirm_quit)
+
+
+def _game_io(console: Console) -> SessionIO:
+    """The console's ways in and out for a game on an event loop, Ctrl-C watched while a
+    computer thinks."""
+    interruptions = Interruptions()
+    if threading.current_thread() is threading.main_thread():
+        interruptions.install()
+
+    async def read_line(prompt: str) -> str | None:
+        if console.interactive:
+            return await console.read_line_async(prompt)
+        with interruptions.raising():
+            return await console.read_line_async(prompt)
+
+    return SessionIO(read_line=read_line, announce=console.announce, set_speech=console.set_speech,
+                     keys_help=console.keys_help(), confirm_quit=console.confirm_quit_async,
+                     interruptions=interruptions)
 
 
 def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
@@ -297,79 +377,178 @@ def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
 
 
 def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameState, verbosity: str,
-         setup: tuple[GameSetUp, ...], events_so_far: int) -> int:
-    io = SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
-                   keys_help=console.keys_help())
-    session = Session(state, header, writer, io, Verbosity(verbosity), events_so_far)
+         events_so_far: int, new_game: bool = False) -> int:
+    """Play from ``state`` until the end or a quit, then say where the game is kept.
+    A signal stops it the same way, with the exit status 128 + the signal's number."""
+    table = Table(state, header, writer, events_so_far)
+    session = SeatSession(table, _game_io(console), Verbosity(verbosity))
     console.answer_query = lambda name: session.answer_lines(Query(name))
+    status = EXIT_OK
     try:
-        session.start(setup)
-        outcome = session.run()
-        if outcome is Outcome.OVER:
-            console.announce(text("session.over_saved", path=writer.path), Channel.ANSWER)
-        else:
-            console.announce(text("session.saved", path=writer.path), Channel.ANSWER)
+        outcome = asyncio.run(play_game(session, new_game=new_game))
+    except Stopped as stop:
+        outcome, status = Outcome.QUIT, 128 + stop.signum
+    except KeyboardInterrupt:
+        outcome, status = Outcome.QUIT, 128 + signal.SIGINT
     finally:
         writer.close()
+    try:
+        if outcome is Outcome.OVER:
+            console.announce(text("session.over_saved", path=writer.path), Channel.ANSWER)
+        elif writer.path.exists():
+            console.announce(text("session.saved", path=writer.path), Channel.ANSWER)
+    except (OSError, Stopped):
+        pass
+    finally:
         console.close()
-    return EXIT_OK
+    return status
 
 
 def _latest_unfinished() -> Path:
     folder = data_folder() / "games"
-    candidates = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    try:
+        candidates = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        candidates = []
     for path in candidates:
         try:
-            log = read_log(path)
-            if not replay(log)[-1].is_over:
+            if not _finished(read_log(path)):
                 return path
         except SplendorError:
             continue
     raise UsageError(text("cli.no_unfinished", folder=folder))
 
 
+def _finished(log: GameLog) -> bool:
+    """A log whose game is recorded to its end."""
+    return bool(log.events) and isinstance(log.events[-1], GameEnded)
+
+
 def _resume(args: argparse.Namespace) -> int:
     path = args.file or _latest_unfinished()
-    log = read_log(path)
-    state = replay(log)[-1]
-    if state.is_over:
-        raise UsageError(text("cli.already_over", path=path))
-    writer = LogWriter.resume(log)
-    console = _console(args.speech)
+    writer, log = LogWriter.resume(path)
+    try:
+        state = replay(log)[-1]
+        if state.is_over:
+            raise UsageError(text("cli.already_over", path=path))
+        if state.phase is Phase.SETUP and log.header.seed is None:
+            raise LogError(text("cli.no_deal_no_seed"), 2, path=path)
+        console = _console(args.speech)
+    except BaseException:
+        writer.close()
+        raise
     if log.torn_line is not None:
         console.announce(text("session.torn"), Channel.ANSWER)
     console.announce(text("session.resumed", path=path, round=state.round), Channel.ANSWER)
-    return _run(console, log.header, writer, state, args.verbosity, (), len(log.events))
+    return _run(console, log.header, writer, state, args.verbosity, len(log.events))
 
 
 # ---- entry --------------------------------------------------------------------------
 
 
+_PLAY_ASSUMED = ("-h", "--help", "--version")
+
+
+def _with_subcommand(arguments: list[str]) -> list[str]:
+    """``splendor-a11y`` alone is ``play``, and so is a line that starts with an option of
+    ``play`` (``splendor-a11y --seed 7``)."""
+    if not arguments or (arguments[0].startswith("-") and arguments[0] not in _PLAY_ASSUMED):
+        return ["play", *arguments]
+    return arguments
+
+
+def _stop_on_signals() -> None:
+    """SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) end a game cleanly,
+    through ``Stopped``; a file grown past its limit is an error to report, not a kill.
+
+    At the prompt, the prompt itself is asked to stop with ``Stopped``, on its own event
+    loop, so that it leaves raw mode and ends its tasks before the game closes; anywhere
+    else (a computer thinking) ``Stopped`` is raised at once."""
+    def stop(signum: int, _frame: object) -> None:
+        if not _stop_the_prompt(signum):
+            raise Stopped(signum)
+
+    for name in ("SIGTERM", "SIGHUP", "SIGQUIT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _stop_the_prompt(signum: int) -> bool:
+    """Ask a running prompt to stop with ``Stopped``; False when no prompt is running."""
+    if "prompt_toolkit" not in sys.modules:
+        return False
+    from prompt_toolkit.application.current import get_app_or_none
+
+    app = get_app_or_none()
+    loop = getattr(app, "loop", None)
+    if app is None or not app.is_running or app.is_done or loop is None:
+        return False
+
+    def exit_prompt() -> None:
+        if app.is_running and not app.is_done:
+            app.exit(exception=Stopped(signum))
+        else:
+            os.kill(os.getpid(), signum)  # the prompt ended meanwhile: stop wherever the game is now
+
+    loop.call_soon_threadsafe(exit_prompt)
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (the console script exits with it)."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
+    arguments = _with_subcommand(list(sys.argv[1:] if argv is None else argv))
+    if argv is None:
+        _stop_on_signals()
+        _keep_fault_reports()
     try:
-        args = _build_parser().parse_args(arguments or ["play"])
-        command = args.command or "play"
-        if command == "play" and not hasattr(args, "players"):
-            args = _build_parser().parse_args(["play"])
+        args = _build_parser().parse_args(arguments)
         handlers = {"play": _play, "resume": _resume, "replay": _replay, "lookup": _lookup}
-        return handlers[command](args)
+        return handlers[args.command or "play"](args)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        _tell(str(error))
         return EXIT_USAGE
     except LogError as error:
-        print(log_refusal(error), file=sys.stderr)
+        _tell(log_refusal(error))
         return EXIT_REFUSED
     except SplendorError as error:
-        print(error, file=sys.stderr)
+        _tell(problem_text(error))
         return EXIT_REFUSED
     except KeyboardInterrupt:
-        print(text("cli.interrupted"), file=sys.stderr)
+        _tell(text("cli.interrupted"))
         return EXIT_REFUSED
+    except Stopped as stop:
+        return 128 + stop.signum
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_OK
+    except OSError as error:
+        _tell(text("cli.os_error", reason=error.strerror or error))
+        return EXIT_REFUSED
+
+
+def _tell(line: str) -> None:
+    """A refusal on standard error; nothing more when even that is gone."""
+    try:
+        write_line(line, sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _keep_fault_reports() -> None:
+    """A fault the game survives is written, with its traceback, to a file in the data
+    folder for a bug report, never to the player's screen."""
+    logger = logging.getLogger("splendor_a11y")
+    logger.propagate = False
+    try:
+        folder = data_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(folder / "faults.log", encoding="utf-8", delay=True)
+    except (OSError, RuntimeError, KeyError):
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    logger.addHandler(handler)
 
 
 def _silence_stdout() -> None:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
+import shutil
 import subprocess
 import sys
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from splendor_a11y.cards import CardSet, standard_cards
-from splendor_a11y.engine import GameState, IllegalAction, PlayerState, decide_and_apply, deal, evolve
-from splendor_a11y.notation import GemCounts
-from splendor_a11y.session import Channel, SessionIO
+from splendor_a11y.domain.cards import CardSet, standard_cards
+from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.engine import Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
+from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
+from splendor_a11y.play.session import SeatSession, play_game
+from splendor_a11y.play.table import Table
+from splendor_a11y.record import LogHeader, LogWriter
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_FILE = REPO / "data" / "braille_cards.txt"
@@ -64,6 +68,16 @@ class Typist:
     def io(self) -> SessionIO:
         return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
                          lambda line, channel: self.said.append((line, channel)))
+
+
+def seat_session(header: LogHeader, writer: LogWriter, io: SessionIO) -> SeatSession:
+    """A table for a new game and the session of everyone at its keyboard."""
+    return SeatSession(Table(header.new_state(), header, writer), io)
+
+
+def play_through(session: SeatSession, events: tuple[Event, ...] = (), new_game: bool = False) -> Outcome:
+    """Play a session's game on an event loop, as the console does."""
+    return asyncio.run(play_game(session, events, new_game))
 
 
 def gems(text: str) -> GemCounts:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from splendor_a11y.cards import standard_cards
-from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
 
 gem_counts = st.lists(st.integers(0, 12), min_size=6, max_size=6).map(GemCounts)
 colour_counts = st.lists(st.integers(0, 9), min_size=5, max_size=5).map(lambda v: GemCounts(v + [0]))

@@ -9,29 +9,27 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import Typist, new_game, play_through, seat_session, with_player
 
 from splendor_a11y.bots import BOTS, bot_for
 from splendor_a11y.bots.arena import play_bots
-from splendor_a11y.cards import standard_cards
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
     GameState,
     Phase,
     Reserve,
     Reserved,
     TakeGems,
-    decide_and_apply,
     deal,
+    decide_and_apply,
     determinize,
     evolve,
     legal_commands,
     view,
 )
-from splendor_a11y.grammar import parse_line
-from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
-from splendor_a11y.notation import DeckTop, GemCounts
-from splendor_a11y.session import Session
-
-from conftest import Typist, new_game, with_player
+from splendor_a11y.play.grammar import parse_line
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -68,7 +66,7 @@ def two_nobles(seed: int) -> GameState:
     state = new_game(2, seed)
     first, second = state.nobles[0], state.nobles[1]
     assert first is not None and second is not None
-    bonuses = GemCounts([max(a, b) for a, b in zip(first.requirement, second.requirement)])
+    bonuses = GemCounts([max(a, b) for a, b in zip(first.requirement, second.requirement, strict=False)])
     return replace(with_player(state, 0, bonuses=bonuses), phase=Phase.NOBLE)
 
 
@@ -179,10 +177,9 @@ def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) 
     path = tmp_path / "hint.jsonl"
     player = Typist("take ser", "hint")
     with LogWriter.create(path, header) as writer:
-        session = Session(header.new_state(), header, writer, player.io())
+        session = seat_session(header, writer, player.io())
         setup = deal(2, random.Random(21), standard_cards())
-        session.start((replace(setup, first_player=0),))
-        session.run()
+        play_through(session, (replace(setup, first_player=0),))
     before_hint = session.state
     lines = [line for line, _ in player.said]
     asked = lines.index("You ask for a hint.")
@@ -194,7 +191,7 @@ def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) 
     assert [e.kind for e in log.events].count("hint_asked") == 1
     states = replay(log)
     assert states[-1] == states[-2]
-    summary_lines = __import__("splendor_a11y.summary", fromlist=["game_summary"]).game_summary(
+    summary_lines = __import__("splendor_a11y.text.summary", fromlist=["game_summary"]).game_summary(
         log.events, states, session.narrator())
     assert "Ana asked for 1 hint." in summary_lines
 
@@ -208,8 +205,8 @@ def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None
 
 
 def test_hint_counts_read_as_words() -> None:
-    from splendor_a11y.explain import explain_move
-    from splendor_a11y.narration import Narrator
+    from splendor_a11y.text.explain import explain_move
+    from splendor_a11y.text.narrator import Narrator
 
     state = with_player(new_game(2, 4), 0, tokens=GemCounts(), bonuses=GemCounts())
     cheapest = min((c for c in state.rows[0] if c is not None), key=lambda c: c.cost.total)

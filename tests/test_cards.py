@@ -6,10 +6,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from splendor_a11y.cards import CardDataError, CardSet, load_cards
-
 from conftest import DATA_FILE, run_cli
+
+from splendor_a11y.domain.cards import CardDataError, CardSet, load_cards
+from splendor_a11y.text.messages import problem_text
 
 
 def test_the_whole_base_game_is_there(cards: CardSet) -> None:
@@ -48,7 +48,7 @@ def test_the_orient_cards_match_the_reference_list(cards: CardSet) -> None:
     rows = list(csv.DictReader(reference.open(encoding="utf-8")))
     orient = [c for level in "abc" for c in cards.orient_level(level)]
     assert len(orient) == len(rows) == 30
-    for row, card in zip(rows, orient):
+    for row, card in zip(rows, orient, strict=False):
         assert card.level == "abc"[int(row["level"]) - 1] and card.points == int(row["points"])
         effect = row["effect"]
         if effect.startswith("discard_2_"):
@@ -92,7 +92,7 @@ def test_each_check_names_the_fault(tmp_path: Path, old: str, new: str, message:
     with pytest.raises(CardDataError) as caught:
         load_cards(_broken(tmp_path, old, new))
     expected = message.format(line=line).replace("noble 3 3s 4d", "noble 3 4d 3s")
-    assert expected in str(caught.value)
+    assert expected in problem_text(caught.value)
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:

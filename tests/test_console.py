@@ -5,14 +5,13 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from conftest import run_cli
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from splendor_a11y.console import Console
-from splendor_a11y.session import Channel
-from splendor_a11y.speech import RecordingSpeaker
-
-from conftest import run_cli
+from splendor_a11y.play.console import Console
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.speech import RecordingSpeaker
 
 
 def test_prompt_reads_lines_and_announces_them_printed_then_spoken() -> None:
@@ -94,10 +93,10 @@ def test_resume_continues_where_the_game_stopped(home: Path) -> None:
 
 
 def test_a_closed_pipe_is_not_a_traceback(home: Path) -> None:
+    import os
     import subprocess
 
     from conftest import cli_command
-    import os
 
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home))
     proc = subprocess.Popen(cli_command() + ["lookup", "--level", "a"], stdout=subprocess.PIPE,

@@ -17,14 +17,9 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 from conftest import cli_command, run_cli  # noqa: E402
+from pty_helpers import PROMPT, Collector, clean  # noqa: E402
 
-PROMPT = r"\x1b\[\?2004h[^\n]*?>[^\n]*?\x1b\[\?25h"
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 END = "The game log is in"
-
-
-def clean(text: str) -> str:
-    return ANSI.sub("", text).replace("\r", "")
 
 
 class Player:
@@ -74,7 +69,7 @@ def test_a_full_game_against_the_computer(tmp_path: Path) -> None:
     child = pexpect.spawn(command[0], command[1:] + ["play", "--seed", "11", "--log", str(log)],
                           env=env, encoding="utf-8", dimensions=(24, 200), timeout=30)
     raw: list[str] = []
-    child.logfile_read = _Collector(raw)
+    child.logfile_read = Collector(raw)
     child.expect(PROMPT)
     opening = clean(child.before)
     assert "New game. Playing in this order:" in opening and "Type help for the commands." in opening
@@ -100,19 +95,6 @@ def test_a_full_game_against_the_computer(tmp_path: Path) -> None:
     takes = [line for line in player.sent if line.startswith("take")]
     assert clean(output).count("> " + takes[0]) == takes.count(takes[0]), "the input line was redrawn"
     assert run_cli("replay", str(log), "--verify").returncode == 0
-
-
-class _Collector:
-    """pexpect's logfile: keeps every byte the program wrote to the terminal."""
-
-    def __init__(self, sink: list[str]) -> None:
-        self.sink = sink
-
-    def write(self, data: str) -> None:
-        self.sink.append(data)
-
-    def flush(self) -> None:
-        pass
 
 
 def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
-
-from splendor_a11y.cards import standard_cards
-from splendor_a11y.engine import decide_and_apply, deal, evolve, legal_commands
-from splendor_a11y.log import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
-
 from conftest import run_cli
+
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.engine import deal, decide_and_apply, evolve, legal_commands
+from splendor_a11y.record import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
+from splendor_a11y.text.messages import problem_text
 
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "easy")), (), 7)
 
@@ -147,19 +148,20 @@ def test_resume_cuts_a_torn_line_before_appending(tmp_path: Path) -> None:
     good = path.read_bytes()
     with path.open("ab") as handle:
         handle.write(b'{"seq": 99, "ev')
-    log = read_log(path)
-    writer = LogWriter.resume(log)
+    writer, log = LogWriter.resume(path)
     writer.close()
+    assert log.torn_line is not None
     assert path.read_bytes() == good
 
 
 def test_two_games_cannot_write_one_file(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     write_game(path, moves=4)
-    first = LogWriter.resume(read_log(path))
+    first, _ = LogWriter.resume(path)
     try:
-        with pytest.raises(LogError, match="another game is using"):
-            LogWriter.resume(read_log(path))
+        with pytest.raises(LogError) as caught:
+            LogWriter.resume(path)
+        assert re.search("another game is using", problem_text(caught.value))
     finally:
         first.close()
 
@@ -167,8 +169,9 @@ def test_two_games_cannot_write_one_file(tmp_path: Path) -> None:
 def test_a_new_log_never_overwrites_a_file(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     path.write_text("precious\n")
-    with pytest.raises(LogError, match="already exists"):
+    with pytest.raises(LogError) as caught:
         LogWriter.create(path, HEADER)
+    assert re.search("already exists", problem_text(caught.value))
     assert path.read_text() == "precious\n"
 
 
@@ -177,8 +180,9 @@ def test_sizes_are_bounded(tmp_path: Path) -> None:
     write_game(path, moves=2)
     with path.open("a") as handle:
         handle.write('{"seq": 5, "pad": "' + "x" * 70_000 + '"}\n')
-    with pytest.raises(LogError, match="longer than"):
+    with pytest.raises(LogError) as caught:
         read_log(path)
+    assert re.search("longer than", problem_text(caught.value))
 
 
 def test_a_missing_file_is_exit_1_with_a_sentence(tmp_path: Path) -> None:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from splendor_a11y.braille import to_braille
-
 from conftest import run_cli
+
+from splendor_a11y.domain.braille import to_braille
 
 
 def test_one_card_in_words() -> None:

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from splendor_a11y.cards import Card, Noble
+from conftest import gems, new_game, refused, with_player
+
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.notation import DeckTop, Slot
 from splendor_a11y.engine import (
-    Buy, CardBought, CardReserved, GameEnded, GemsTaken, NobleVisited, Passed, Reserve, TakeGems,
-    TokensReturned, evolve,
+    Buy,
+    CardBought,
+    CardReserved,
+    GameEnded,
+    GemsTaken,
+    NobleVisited,
+    Passed,
+    Reserve,
+    TakeGems,
+    TokensReturned,
+    evolve,
 )
 from splendor_a11y.engine.state import Reserved
-from splendor_a11y.narration import Narrator, Verbosity
-from splendor_a11y.notation import DeckTop, Slot
-
-from conftest import gems, new_game, refused, with_player
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
 YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
 

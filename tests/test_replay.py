@@ -8,9 +8,11 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import Typist, play_through, run_cli, seat_session
 
 from splendor_a11y.bots import bot_for
-from splendor_a11y.cards import standard_cards
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts
 from splendor_a11y.engine import (
     CardBought,
     CardReserved,
@@ -23,13 +25,11 @@ from splendor_a11y.engine import (
     evolve,
     view,
 )
-from splendor_a11y.grammar import Query
-from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
-from splendor_a11y.notation import COLOURS, DeckTop, GemCounts
-from splendor_a11y.replay_session import Replay
-from splendor_a11y.session import Channel, Session, SessionIO
-
-from conftest import Typist, run_cli
+from splendor_a11y.play.conversation import Channel, SessionIO
+from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.replay import Replay
+from splendor_a11y.play.session import SeatSession
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "easy")), (), 11)
 
@@ -39,12 +39,12 @@ class Recorder:
 
     def __init__(self) -> None:
         self.lines: list[tuple[str, Channel]] = []
-        self.session: Session | None = None
+        self.session: SeatSession | None = None
 
     def read_line(self, prompt: str) -> str | None:
         assert self.session is not None
         state = self.session.state
-        seed = f"human:{self.session.events_so_far}"
+        seed = f"human:{self.session.table.events_so_far}"
         return str(bot_for("easy")(view(state, state.current), random.Random(seed)))
 
     def announce(self, line: str, channel: Channel) -> None:
@@ -57,10 +57,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     path = tmp_path_factory.mktemp("replay") / "game.jsonl"
     recorder = Recorder()
     writer = LogWriter.create(path, HEADER)
-    session = Session(HEADER.new_state(), HEADER, writer, SessionIO(recorder.read_line, recorder.announce))
+    session = seat_session(HEADER, writer, SessionIO(recorder.read_line, recorder.announce))
     recorder.session = session
-    session.start((deal(2, random.Random(HEADER.seed), standard_cards()),))
-    session.run()
+    play_through(session, (deal(2, random.Random(HEADER.seed), standard_cards()),))
     writer.close()
     assert session.state.is_over
     return path, [line for line, channel in recorder.lines if channel is Channel.EVENT]
@@ -214,7 +213,7 @@ def test_the_summary_figures_match_the_log(played: tuple[Path, list[str]]) -> No
 
 
 def test_milestone_turn_is_when_the_points_were_reached(played: tuple[Path, list[str]]) -> None:
-    from splendor_a11y.summary import milestone_turns
+    from splendor_a11y.text.summary import milestone_turns
 
     log = read_log(path := played[0])
     states = replay(log)

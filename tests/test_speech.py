@@ -1,6 +1,6 @@
 """Speech: the adapter's guards, and the real path through a headless speech-dispatcher.
 
-The integration test follows the recipe in ACCESSIBILITY.md: a private speech-dispatcher
+The integration test starts a private speech-dispatcher
 with a capture module that writes what it is asked to say to a file, and libao's null
 sink, so no sound hardware is needed. It is skipped where speech-dispatcher is missing.
 """
@@ -14,10 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-
-from splendor_a11y.speech import AO2Speaker, NullSpeaker, open_speaker
-
 from conftest import cli_command
+
+from splendor_a11y.play.speech import AO2Speaker, NullSpeaker, open_speaker
 
 
 class _Flaky:

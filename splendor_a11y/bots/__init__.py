@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import Command, GameState
-from .easy import choose_easy
-from .hard import choose_hard
-from .medium import choose_medium
-from .uniform import choose_random
+from splendor_a11y.bots.easy import choose_easy
+from splendor_a11y.bots.hard import choose_hard
+from splendor_a11y.bots.medium import choose_medium
+from splendor_a11y.bots.uniform import choose_random
+from splendor_a11y.engine import Command, GameState
 
 __all__ = ["BOTS", "DEFAULT_LEVEL", "Bot", "bot_for", "hint_command"]
 

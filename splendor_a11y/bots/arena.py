@@ -11,9 +11,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..cards import standard_cards
-from ..engine import GameState, decide_and_apply, deal, evolve, view
-from . import bot_for
+from splendor_a11y.bots import bot_for
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, view
 
 __all__ = ["GameRecord", "play_bots"]
 
@@ -54,7 +54,7 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
         made, state = decide_and_apply(state, command)
         events += len(made)
         record.decisions += 1
-        if state.players[seat].points >= 15 and seat not in record.round_reached_15:
+        if state.players[seat].points >= state.rules.points_to_win and seat not in record.round_reached_15:
             record.round_reached_15[seat] = state.round if state.current != seat else state.round - 1
     record.final = state
     return record

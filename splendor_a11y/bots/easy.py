@@ -1,13 +1,24 @@
 """The easy bot: legal moves with a light preference for buying. It always buys a card
 worth points when it can, a plain card about half the time, and otherwise gathers gems
-more or less at random, toward the cheapest card now and then. A gentle first opponent that plays by the rules and never peeks.
+more or less at random, toward the cheapest card now and then. A gentle first opponent
+that plays by the rules and never peeks.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine import Buy, Command, GameState, Phase, ReturnTokens, TakeGems, legal_commands, needed, shortfall
+from splendor_a11y.engine import (
+    Buy,
+    Command,
+    GameState,
+    Phase,
+    ReturnTokens,
+    TakeGems,
+    legal_commands,
+    needed,
+    shortfall,
+)
 
 __all__ = ["choose_easy"]
 
@@ -36,7 +47,7 @@ def choose_easy(view: GameState, rng: random.Random) -> Command:
         return commands[0]
     if view.phase is Phase.RETURN:
         held = view.player.tokens
-        return min(commands, key=lambda c: -sum(held[i] * c.gems[i] for i in range(6))  # type: ignore[union-attr]
+        return min(commands, key=lambda c: -sum(held[i] * c.gems[i] for i in range(6))
                    if isinstance(c, ReturnTokens) else 0)
     buys = [c for c in commands if isinstance(c, Buy)]
     scoring = [c for c in buys if getattr(view.card_at(c.place), "points", 0)]
@@ -50,7 +61,8 @@ def choose_easy(view: GameState, rng: random.Random) -> Command:
     if takes and view.player.token_count <= 8:
         if rng.random() < AIM_CHANCE:
             wanted = _wanted_gems(view)
-            return max(takes, key=lambda c: (sum(min(g, w) for g, w in zip(c.gems[:5], wanted)), c.gems.total,
+            return max(takes, key=lambda c: (sum(min(g, w) for g, w in zip(c.gems[:5], wanted, strict=True)),
+                                             c.gems.total,
                                              rng.random()))
         return rng.choice(takes)
     return rng.choice(buys or commands)

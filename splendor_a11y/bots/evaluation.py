@@ -9,8 +9,8 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 
 from __future__ import annotations
 
-from ..cards import Card, Noble
-from ..engine import GameState, PlayerState, gems_missing
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.engine import GameState, PlayerState, gems_missing
 
 __all__ = ["WIN", "evaluate", "relative", "reach_gap"]
 
@@ -82,7 +82,7 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
         if gap < len(REACH_DECAY):
             best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])
     best.sort(reverse=True)
-    return sum(w * v for w, v in zip(REACH_WEIGHTS, best))
+    return sum(w * v for w, v in zip(REACH_WEIGHTS, best, strict=False))
 
 
 def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> float:

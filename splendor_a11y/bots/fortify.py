@@ -9,9 +9,9 @@ sending back an opponent's lone stronghold is worth the card's value to that opp
 
 from __future__ import annotations
 
-from ..engine import Command, GameState, Hold, Oust, legal_commands
-from ..notation import parse_slot
-from .evaluation import reach_gap
+from splendor_a11y.bots.evaluation import reach_gap
+from splendor_a11y.domain.notation import parse_slot
+from splendor_a11y.engine import Command, GameState, Hold, Oust, legal_commands
 
 __all__ = ["quick_stronghold"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import standard_cards
-from ..engine import Command, GameState, decide_and_apply, determinize, legal_commands
-from .evaluation import relative
-from .medium import finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.bots.evaluation import relative
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.engine import Command, GameState, decide_and_apply, determinize, legal_commands
 
 __all__ = ["SearchBudget", "choose_hard", "ranked_moves"]
 

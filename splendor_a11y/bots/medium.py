@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import standard_cards
-from ..engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
-from .evaluation import relative
-from .fortify import quick_stronghold
+from splendor_a11y.bots.evaluation import relative
+from splendor_a11y.bots.fortify import quick_stronghold
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
 
 __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score"]
 

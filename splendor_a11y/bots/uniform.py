@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Command, GameState, legal_commands
+from splendor_a11y.engine import Command, GameState, legal_commands
 
 __all__ = ["choose_random"]
 

@@ -6,8 +6,8 @@ and the bots all use.
 
 from __future__ import annotations
 
-from .check import check, check_and_apply
-from .commands import (
+from splendor_a11y.engine.check import check, check_and_apply
+from splendor_a11y.engine.commands import (
     Associate,
     Buy,
     ChooseNoble,
@@ -23,7 +23,7 @@ from .commands import (
     TakeFree,
     TakeGems,
 )
-from .events import (
+from splendor_a11y.engine.events import (
     CardAssociated,
     CardBought,
     CardReserved,
@@ -41,37 +41,36 @@ from .events import (
     StrongholdPlaced,
     TokensReturned,
 )
-from .fold import evolve, fold
-from .payment import default_payment, gems_missing, needed, shortfall
-from .refusals import IllegalAction, Reason
-from .rules import action_event, automatic_event, decide, decide_and_apply, legal_commands
-from .setup import deal
-from .state import (
-    GOLD_TOKENS,
+from splendor_a11y.engine.fold import evolve, fold
+from splendor_a11y.engine.modules.orient import price
+from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
+from splendor_a11y.engine.refusals import IllegalAction, Reason
+from splendor_a11y.engine.rulebook import RULES, Rules
+from splendor_a11y.engine.rules import action_event, automatic_event, decide, decide_and_apply, legal_commands
+from splendor_a11y.engine.setup import deal
+from splendor_a11y.engine.state import (
     MODULES,
-    STRONGHOLDS_EACH,
-    TOKEN_LIMIT,
-    WINNING_POINTS,
     GameState,
     Phase,
     PlayerState,
     Reserved,
 )
-from .orient import price
-from .view import determinize, unseen_cards, view
+from splendor_a11y.engine.view import HiddenReservation, Seen, determinize, redact, seen_by, unseen_cards, view
 
 __all__ = [
+    "RULES",
+    "Rules",
+    "HiddenReservation",
+    "Seen",
+    "redact",
+    "seen_by",
     "Associate",
     "CardAssociated",
     "FreeCardTaken",
     "NobleReserved",
     "ReserveNoble",
     "TakeFree",
-    "GOLD_TOKENS",
     "MODULES",
-    "STRONGHOLDS_EACH",
-    "TOKEN_LIMIT",
-    "WINNING_POINTS",
     "Buy",
     "CardBought",
     "CardReserved",

@@ -8,13 +8,22 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import CardSet
-from .events import CardBought, CardReserved, Event, GameEnded, GameSetUp, HintAsked, NobleReserved, NobleVisited
-from .fold import evolve
-from .refusals import IllegalAction, Reason
-from .rules import action_event, automatic_event, command_for
-from .commands import ChooseNoble, ReserveNoble
-from .state import GameState, Phase, nobles_for
+from splendor_a11y.domain.cards import CardSet
+from splendor_a11y.engine.commands import ChooseNoble, Command, ReserveNoble
+from splendor_a11y.engine.events import (
+    CardBought,
+    CardReserved,
+    Event,
+    GameEnded,
+    GameSetUp,
+    HintAsked,
+    NobleReserved,
+    NobleVisited,
+)
+from splendor_a11y.engine.fold import evolve
+from splendor_a11y.engine.refusals import IllegalAction, Reason
+from splendor_a11y.engine.rules import action_event, automatic_event, command_for
+from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = ["check", "check_and_apply"]
 
@@ -22,10 +31,10 @@ __all__ = ["check", "check_and_apply"]
 def _check_setup(state: GameState, event: GameSetUp, card_set: CardSet) -> None:
     if state.phase is not Phase.SETUP:
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="dealt_twice")
-    for level, deck in zip("abc", event.decks):
+    for level, deck in zip("abc", event.decks, strict=False):
         if Counter(deck) != Counter(card_set.level(level)):
             raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
-    wanted = nobles_for(len(state.players))
+    wanted = state.rules.nobles_for(len(state.players))
     if len(event.nobles) != wanted or len(set(event.nobles)) != wanted:
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="nobles", wanted=wanted)
     if any(noble not in card_set.nobles for noble in event.nobles):
@@ -35,7 +44,7 @@ def _check_setup(state: GameState, event: GameSetUp, card_set: CardSet) -> None:
     orient = "orient" in state.modules
     if len(event.orient_decks) != (3 if orient else 0):
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="orient")
-    for level, deck in zip("abc", event.orient_decks):
+    for level, deck in zip("abc", event.orient_decks, strict=False):
         if Counter(deck) != Counter(card_set.orient_level(level)):
             raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
 
@@ -53,35 +62,56 @@ def check(state: GameState, event: Event, card_set: CardSet) -> None:
     if state.phase is Phase.SETUP:
         raise IllegalAction(Reason.NOT_DEALT, state.current)
     if isinstance(event, GameEnded):
-        expected = automatic_event(state)
-        if not isinstance(expected, GameEnded):
-            raise IllegalAction(Reason.MISMATCH, state.current, what="early_end")
-        if expected != event:
-            raise IllegalAction(Reason.MISMATCH, state.current, what="result",
-                                logged=event.winners, actual=expected.winners)
+        _check_end(state, event)
         return
     if state.phase in (Phase.OVER, Phase.ENDING):
         raise IllegalAction(Reason.GAME_OVER, state.current)
     if event.player != state.current:
         raise IllegalAction(Reason.WRONG_PLAYER, state.current, logged=event.player)
-    if isinstance(event, HintAsked):
-        return
+    _check_move(state, event)
+
+
+def _check_end(state: GameState, event: GameEnded) -> None:
+    """The result is logged exactly when the game ends, and it is the rules' result."""
+    expected = automatic_event(state)
+    if not isinstance(expected, GameEnded):
+        raise IllegalAction(Reason.MISMATCH, state.current, what="early_end")
+    if expected != event:
+        raise IllegalAction(Reason.MISMATCH, state.current, what="result",
+                            logged=event.winners, actual=expected.winners)
+
+
+def _noble_command(state: GameState, event: Event) -> Command | None:
+    """The command a noble's event answers, by the noble's number as the player sees it."""
     if isinstance(event, NobleReserved):
         options = [n for n in state.nobles if n is not None]
         index = state.nobles.index(event.noble) + 1 if event.noble in options else len(state.nobles) + 1
-        action_event(state, ReserveNoble(index))
-        return
+        return ReserveNoble(index)
     if isinstance(event, NobleVisited):
         choices = state.noble_options()
         place = choices.index(event.noble) + 1 if event.noble in choices else len(choices) + 1
-        action_event(state, ChooseNoble(place))
+        return ChooseNoble(place)
+    return None
+
+
+def _check_move(state: GameState, event: Event) -> None:
+    """A player's event is the one the rules make of the command that would have made it."""
+    if isinstance(event, HintAsked):
+        return
+    noble = _noble_command(state, event)
+    if noble is not None:
+        action_event(state, noble)
         return
     command = command_for(event)
     if command is None:
         raise IllegalAction(Reason.BAD_SOURCE, state.current, source=getattr(event, "source", ""))
     expected = action_event(state, command)
-    if expected == event:
-        return
+    if expected != event:
+        _mismatch(state, event, expected)
+
+
+def _mismatch(state: GameState, event: Event, expected: Event) -> None:
+    """Say how a logged event differs from the one the rules make."""
     if isinstance(event, CardReserved | CardBought) and isinstance(expected, CardReserved | CardBought):
         if expected.card != event.card:
             raise IllegalAction(Reason.MISMATCH, state.current, what="card", place=event.source,

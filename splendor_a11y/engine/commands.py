@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
 
 __all__ = [
     "Associate",
@@ -29,7 +29,7 @@ __all__ = [
 
 
 def _letters(gems: GemCounts) -> str:
-    return "".join(gem.value * n for gem, n in zip(GEMS, gems))
+    return "".join(gem.value * n for gem, n in zip(GEMS, gems, strict=False))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""What happened: one frozen class per event of the log format (SPEC section 4).
+"""What happened: one frozen class per event of the log format (the README's "Game logs" section).
 
 Each class carries ``kind``, its tag in the log; field names follow the JSON keys,
 except ``source`` for the key ``from`` (a Python keyword). The JSON codec lives in
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import Card, Noble
-from ..notation import Gem, GemCounts
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.notation import Gem, GemCounts
 
 __all__ = [
     "CardAssociated",

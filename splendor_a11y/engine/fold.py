@@ -7,13 +7,13 @@ a noble, the next player, or the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import assert_never
+from typing import Any
 
-from ..cards import Card
-from ..notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
-from .events import (
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
+from splendor_a11y.engine.events import (
     CardAssociated,
     CardBought,
     CardReserved,
@@ -21,9 +21,9 @@ from .events import (
     Event,
     FreeCardTaken,
     GameEnded,
-    HintAsked,
     GameSetUp,
     GemsTaken,
+    HintAsked,
     NobleReserved,
     NobleVisited,
     Passed,
@@ -31,19 +31,15 @@ from .events import (
     StrongholdPlaced,
     TokensReturned,
 )
-from .orient import ASSOCIATE, NOBLE, card_effects, free_options, pending_free_level
-from .strongholds import conquest_slot, send_home, stronghold_options
-from .state import (
-    GOLD_TOKENS,
+from splendor_a11y.engine.modules.orient import ASSOCIATE, NOBLE, card_effects, free_options, pending_free_level
+from splendor_a11y.engine.modules.strongholds import conquest_slot, send_home, stronghold_options
+from splendor_a11y.engine.state import (
     ORIENT_SLOTS,
     ROW_SLOTS,
-    TOKEN_LIMIT,
-    WINNING_POINTS,
     GameState,
     Phase,
     PlayerState,
     Reserved,
-    gems_per_colour,
 )
 
 __all__ = ["evolve", "fold"]
@@ -55,9 +51,17 @@ def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[Play
     return tuple(players)
 
 
-def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
+def _replacement_waits(state: GameState, card: Card) -> bool:
+    """Whether a card bought or taken free is replaced only once the turn's purchases are
+    settled: The Strongholds places a stronghold before the replacement, and an Orient
+    card's effects (and the free card they bring) come before it too. A reserved card is
+    always replaced at once."""
+    return bool(state.strongholds) or bool(card_effects(card)) or bool(state.effects)
+
+
+def _take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False) -> GameState:
     """A card leaves a slot or a deck top. Its strongholds go home; the slot is refilled
-    from its deck at once, or, with a module, once the turn's purchases are settled."""
+    from its deck at once, or, when ``waits``, once the turn's purchases are settled."""
     level = LEVELS.index(place.level)
     if isinstance(place, DeckTop):
         if place.orient:
@@ -69,7 +73,7 @@ def _take_from_board(state: GameState, place: Slot | DeckTop) -> GameState:
         return replace(state, decks=tuple(decks))
     if state.strongholds:
         state = replace(state, strongholds=send_home(state.strongholds, str(place)))
-    if state.modules:
+    if waits:
         rows = list(state.rows)
         row = list(rows[level])
         row[place.index - 1] = None
@@ -112,7 +116,7 @@ def _end_turn(state: GameState) -> GameState:
     count = len(state.players)
     following = (state.current + 1) % count
     last_of_round = following == state.first_player
-    reached = any(p.points >= WINNING_POINTS for p in state.players)
+    reached = any(p.points >= state.rules.points_to_win for p in state.players)
     if (reached and last_of_round) or state.passes >= count:
         return replace(state, turn=state.turn + 1, phase=Phase.ENDING)
     return replace(state, turn=state.turn + 1, current=following, phase=Phase.ACTION)
@@ -156,7 +160,7 @@ def _gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
     """A card joins the player's play area: its bonus (if it has a colour yet) and points."""
     bonuses = list(player.bonuses)
     if card.bonus is not None:
-        bonuses[card.bonus.index] += card.bonus_count
+        bonuses[card.bonus.order] += card.bonus_count
     return replace(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
                    bought=(*player.bought, card), **changes)  # type: ignore[arg-type]
 
@@ -183,7 +187,7 @@ def _settle(state: GameState) -> GameState:
         for place in state.refills:
             state = _refill(state, parse_slot(place))
         state = replace(state, refills=())
-    if state.player.token_count > TOKEN_LIMIT:
+    if state.player.token_count > state.rules.token_limit:
         return replace(state, phase=Phase.RETURN)
     return _after_tokens(state)
 
@@ -193,13 +197,13 @@ def _face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
 
 
 def _set_up(state: GameState, event: GameSetUp) -> GameState:
-    colours = gems_per_colour(len(state.players))
+    colours = state.rules.gems_per_colour(len(state.players))
     rows = tuple(_face_up(deck, ROW_SLOTS) for deck in event.decks)
     if event.orient_decks:
-        rows = tuple(row + _face_up(deck, ORIENT_SLOTS) for row, deck in zip(rows, event.orient_decks))
+        rows = tuple(row + _face_up(deck, ORIENT_SLOTS) for row, deck in zip(rows, event.orient_decks, strict=False))
     return replace(
         state,
-        supply=GemCounts((colours,) * 5 + (GOLD_TOKENS,)),
+        supply=GemCounts((colours,) * 5 + (state.rules.gold_tokens,)),
         rows=rows,
         decks=tuple(tuple(deck[ROW_SLOTS:]) for deck in event.decks),
         nobles=tuple(event.nobles),
@@ -239,7 +243,7 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         reserved = tuple(hand)
     else:
         assert isinstance(place, Slot)
-        state = _take_from_board(state, place)
+        state = _take_from_board(state, place, _replacement_waits(state, event.card))
         reserved = player.reserved
     card = event.card
     if event.discarded:
@@ -258,66 +262,77 @@ def _buy(state: GameState, event: CardBought) -> GameState:
     )
 
 
+def _take_gems(state: GameState, event: GemsTaken) -> GameState:
+    player = state.players[event.player]
+    player = replace(player, tokens=player.tokens.plus(event.gems))
+    taken = replace(state, players=_with_player(state, event.player, player), supply=state.supply.minus(event.gems),
+                    passes=0)
+    return _after_action(taken)
+
+
+def _associate(state: GameState, event: CardAssociated) -> GameState:
+    player = state.players[event.player]
+    bonuses = list(player.bonuses)
+    bonuses[COLOURS.index(event.colour)] += event.count
+    player = replace(player, bonuses=GemCounts(bonuses),
+                     associations=(*player.associations, (event.card, event.colour, event.count)))
+    return _continue(replace(state, players=_with_player(state, event.player, player), effects=state.effects[1:]))
+
+
+def _take_free(state: GameState, event: FreeCardTaken) -> GameState:
+    taken = _take_from_board(state, parse_slot(event.source), _replacement_waits(state, event.card))
+    player = _gain(taken.players[event.player], event.card)
+    effects = card_effects(event.card) + state.effects[1:]
+    return _continue(replace(taken, players=_with_player(taken, event.player, player), effects=effects))
+
+
+def _reserve_noble(state: GameState, event: NobleReserved) -> GameState:
+    player = state.players[event.player]
+    player = replace(player, reserved_nobles=(*player.reserved_nobles, event.noble))
+    nobles = tuple(None if n == event.noble else n for n in state.nobles)
+    return _continue(replace(state, players=_with_player(state, event.player, player), nobles=nobles,
+                             effects=state.effects[1:]))
+
+
+def _return_tokens(state: GameState, event: TokensReturned) -> GameState:
+    player = state.players[event.player]
+    player = replace(player, tokens=player.tokens.minus(event.gems))
+    returned = replace(state, players=_with_player(state, event.player, player), supply=state.supply.plus(event.gems))
+    return _after_tokens(returned)
+
+
+def _visit(state: GameState, event: NobleVisited) -> GameState:
+    player = state.players[event.player]
+    kept = tuple(n for n in player.reserved_nobles if n != event.noble)
+    player = replace(player, nobles=(*player.nobles, event.noble), points=player.points + event.noble.points,
+                     reserved_nobles=kept)
+    nobles = tuple(None if n == event.noble else n for n in state.nobles)
+    return _end_turn(replace(state, players=_with_player(state, event.player, player), nobles=nobles))
+
+
+_FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
+    GameSetUp: _set_up,
+    GemsTaken: _take_gems,
+    CardReserved: lambda state, e: _after_action(_reserve(state, e)),
+    CardBought: lambda state, e: _continue(_buy(state, e)),
+    CardAssociated: _associate,
+    FreeCardTaken: _take_free,
+    NobleReserved: _reserve_noble,
+    TokensReturned: _return_tokens,
+    NobleVisited: _visit,
+    Passed: lambda state, e: _after_action(replace(state, passes=state.passes + 1)),
+    GameEnded: lambda state, e: replace(state, phase=Phase.OVER, winners=tuple(e.winners)),
+    HintAsked: lambda state, e: state,
+    StrongholdPlaced: lambda state, e: _after_action(_move_stronghold(state, e.player, e.source, e.to)),
+    StrongholdOusted: lambda state, e: _after_action(_move_stronghold(state, e.owner, e.place, "")),
+    ConquestDeclined: lambda state, e: _settle(state),
+}
+"""How each kind of event folds, looked up by its type."""
+
+
 def evolve(state: GameState, event: Event) -> GameState:
     """The state after one event. Pure and total; trusts that ``rules.check`` passed."""
-    match event:
-        case GameSetUp():
-            return _set_up(state, event)
-        case GemsTaken(player=seat, gems=gems):
-            player = state.players[seat]
-            player = replace(player, tokens=player.tokens.plus(gems))
-            taken = replace(
-                state, players=_with_player(state, seat, player), supply=state.supply.minus(gems), passes=0
-            )
-            return _after_action(taken)
-        case CardReserved():
-            return _after_action(_reserve(state, event))
-        case CardBought():
-            return _continue(_buy(state, event))
-        case CardAssociated(player=seat, card=card, colour=colour, count=count):
-            player = state.players[seat]
-            bonuses = list(player.bonuses)
-            bonuses[COLOURS.index(colour)] += count
-            player = replace(player, bonuses=GemCounts(bonuses),
-                             associations=(*player.associations, (card, colour, count)))
-            return _continue(replace(state, players=_with_player(state, seat, player), effects=state.effects[1:]))
-        case FreeCardTaken(player=seat, source=source, card=card):
-            taken = _take_from_board(state, parse_place(source))  # type: ignore[arg-type]
-            player = _gain(taken.players[seat], card)
-            effects = card_effects(card) + state.effects[1:]
-            return _continue(replace(taken, players=_with_player(taken, seat, player), effects=effects))
-        case NobleReserved(player=seat, noble=noble):
-            player = state.players[seat]
-            player = replace(player, reserved_nobles=(*player.reserved_nobles, noble))
-            nobles = tuple(None if n == noble else n for n in state.nobles)
-            return _continue(replace(state, players=_with_player(state, seat, player), nobles=nobles,
-                                     effects=state.effects[1:]))
-        case TokensReturned(player=seat, gems=gems):
-            player = state.players[seat]
-            player = replace(player, tokens=player.tokens.minus(gems))
-            returned = replace(state, players=_with_player(state, seat, player), supply=state.supply.plus(gems))
-            return _after_tokens(returned)
-        case NobleVisited(player=seat, noble=noble):
-            player = state.players[seat]
-            kept = tuple(n for n in player.reserved_nobles if n != noble)
-            player = replace(player, nobles=(*player.nobles, noble), points=player.points + noble.points,
-                             reserved_nobles=kept)
-            nobles = tuple(None if n == noble else n for n in state.nobles)
-            return _end_turn(replace(state, players=_with_player(state, seat, player), nobles=nobles))
-        case Passed():
-            return _after_action(replace(state, passes=state.passes + 1))
-        case GameEnded(winners=winners):
-            return replace(state, phase=Phase.OVER, winners=tuple(winners))
-        case HintAsked():
-            return state
-        case StrongholdPlaced(player=seat, to=to, source=source):
-            return _after_action(_move_stronghold(state, seat, source, to))
-        case StrongholdOusted(place=place, owner=owner):
-            return _after_action(_move_stronghold(state, owner, place, ""))
-        case ConquestDeclined():
-            return _settle(state)
-        case _:
-            assert_never(event)
+    return _FOLDS[type(event)](state, event)
 
 
 def fold(state: GameState, events: Iterable[Event]) -> GameState:

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..notation import COLOURS, Gem, GemCounts
-from .refusals import IllegalAction, Reason
+from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts
+from splendor_a11y.engine.refusals import IllegalAction, Reason
 
 __all__ = ["default_payment", "explicit_payment", "gems_missing", "needed", "shortfall"]
 
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
     """What is left to pay in gems once bonuses are counted (never below zero)."""
-    return GemCounts([max(0, c - b) for c, b in zip(cost[:5], bonuses[:5])] + [0])
+    return GemCounts([max(0, c - b) for c, b in zip(cost[:5], bonuses[:5], strict=False)] + [0])
 
 
 def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
     """The gems of each colour still missing once held gems are counted; gold not used."""
-    return GemCounts([max(0, n - t) for n, t in zip(need[:5], tokens[:5])] + [0])
+    return GemCounts([max(0, n - t) for n, t in zip(need[:5], tokens[:5], strict=False)] + [0])
 
 
 def gems_missing(cost: GemCounts, bonuses: GemCounts, tokens: GemCounts) -> int:
@@ -36,7 +36,7 @@ def gems_missing(cost: GemCounts, bonuses: GemCounts, tokens: GemCounts) -> int:
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
     """Coloured gems first, gold only for the shortfall; None when even gold cannot cover it."""
-    paid = [min(n, t) for n, t in zip(need[:5], tokens[:5])]
+    paid = [min(n, t) for n, t in zip(need[:5], tokens[:5], strict=False)]
     gold = sum(need[:5]) - sum(paid)
     if gold > tokens[5]:
         return None
@@ -67,7 +67,7 @@ def explicit_payment(
     if gold > unpaid:
         raise refuse(Reason.PAY_TOO_MUCH, need=need)
     if gold < unpaid:
-        left: dict[str, Any] = {"unpaid": GemCounts([n - p for n, p in zip(need[:5], pay[:5])] + [0]),
+        left: dict[str, Any] = {"unpaid": GemCounts([n - p for n, p in zip(need[:5], pay[:5], strict=False)] + [0]),
                                 "gold_short": unpaid - gold}
         raise refuse(Reason.PAY_TOO_LITTLE, **left)
     return pay

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from ..errors import SplendorError
+from splendor_a11y.domain.errors import SplendorError
 
 __all__ = ["IllegalAction", "Reason"]
 

@@ -6,11 +6,26 @@ One source of truth: the console, the bots, narration and log replay all come he
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
+from typing import Any
 
-from ..cards import Card
-from ..notation import COLOURS, GEMS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, NotationError, Slot, parse_card_head, parse_place, parse_slot
-from .commands import (
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import (
+    COLOURS,
+    GEMS,
+    LEVELS,
+    DeckTop,
+    Gem,
+    GemCounts,
+    HandSlot,
+    NotationError,
+    Slot,
+    parse_card_head,
+    parse_place,
+    parse_slot,
+)
+from splendor_a11y.engine.commands import (
     Associate,
     Buy,
     ChooseNoble,
@@ -26,7 +41,7 @@ from .commands import (
     TakeFree,
     TakeGems,
 )
-from .events import (
+from splendor_a11y.engine.events import (
     CardAssociated,
     CardBought,
     CardReserved,
@@ -42,11 +57,8 @@ from .events import (
     StrongholdPlaced,
     TokensReturned,
 )
-from .fold import evolve
-from .payment import explicit_payment, gems_missing, needed, shortfall
-from .refusals import IllegalAction, Reason
-from .state import HAND_LIMIT, ROW_SLOTS, STRONGHOLDS_EACH, TOKEN_LIMIT, GameState, Phase
-from .orient import (
+from splendor_a11y.engine.fold import evolve
+from splendor_a11y.engine.modules.orient import (
     discard_choice,
     free_options,
     gold_cards,
@@ -55,11 +67,12 @@ from .orient import (
     pending_free_level,
     virtual_payment,
 )
-from .strongholds import conquest_slot, stronghold_options
+from splendor_a11y.engine.modules.strongholds import conquest_slot, stronghold_options
+from splendor_a11y.engine.payment import explicit_payment, gems_missing, needed, shortfall
+from splendor_a11y.engine.refusals import IllegalAction, Reason
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase
 
 __all__ = ["automatic_event", "decide", "decide_and_apply", "legal_commands"]
-
-TAKE_TWO_MINIMUM = 4
 
 
 def _refuse(state: GameState, reason: Reason, **details: object) -> IllegalAction:
@@ -73,22 +86,48 @@ def _check_phase(state: GameState, command: Command) -> None:
         raise _refuse(state, Reason.GAME_OVER)
     if phase is Phase.SETUP:
         raise _refuse(state, Reason.NOT_DEALT)
+    _check_awaited(state, command)
+    _check_effect_due(state, command)
+    _check_stronghold_awaited(state, command)
+    _check_not_due(state, command)
+
+
+def _check_awaited(state: GameState, command: Command) -> None:
+    """While the game waits for tokens back or a noble's choice, no other command is taken."""
+    phase = state.phase
     if phase is Phase.RETURN and not isinstance(command, ReturnTokens):
         raise _refuse(state, Reason.RETURN_DUE, held=state.player.token_count,
-                      excess=state.player.token_count - TOKEN_LIMIT)
+                      excess=state.player.token_count - state.rules.token_limit)
     if phase is Phase.NOBLE and not isinstance(command, ChooseNoble):
         raise _refuse(state, Reason.NOBLE_DUE, choices=tuple(i + 1 for i in state.qualifying_nobles()))
-    for waiting, kind, reason in ((Phase.ASSOCIATE, Associate, Reason.ASSOCIATE_DUE),
-                                  (Phase.FREE_CARD, TakeFree, Reason.FREE_CARD_DUE),
-                                  (Phase.NOBLE_RESERVE, ReserveNoble, Reason.NOBLE_RESERVE_DUE)):
-        if phase is waiting and not isinstance(command, kind):
-            raise _refuse(state, reason, level=pending_free_level(state))
-        if phase is not waiting and isinstance(command, kind):
-            raise _refuse(state, Reason.NO_EFFECT_DUE, what="on" if "orient" in state.modules else "off")
+
+
+def _check_stronghold_awaited(state: GameState, command: Command) -> None:
+    """While a stronghold or a conquest is awaited, no other command is taken."""
+    phase = state.phase
     if phase is Phase.STRONGHOLD and not isinstance(command, Hold | Oust):
         raise _refuse(state, Reason.STRONGHOLD_DUE)
     if phase is Phase.CONQUEST and not isinstance(command, Conquer | Decline | Buy):
         raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
+
+
+_EFFECT_PHASES = ((Phase.ASSOCIATE, Associate, Reason.ASSOCIATE_DUE),
+                  (Phase.FREE_CARD, TakeFree, Reason.FREE_CARD_DUE),
+                  (Phase.NOBLE_RESERVE, ReserveNoble, Reason.NOBLE_RESERVE_DUE))
+
+
+def _check_effect_due(state: GameState, command: Command) -> None:
+    """An Orient card's effect is answered right after the card, and only then."""
+    for waiting, kind, reason in _EFFECT_PHASES:
+        if state.phase is waiting and not isinstance(command, kind):
+            raise _refuse(state, reason, level=pending_free_level(state))
+        if state.phase is not waiting and isinstance(command, kind):
+            raise _refuse(state, Reason.NO_EFFECT_DUE, what="on" if "orient" in state.modules else "off")
+
+
+def _check_not_due(state: GameState, command: Command) -> None:
+    """A command that answers a decision the game is not waiting for."""
+    phase = state.phase
     if phase is not Phase.STRONGHOLD and isinstance(command, Hold | Oust):
         raise _refuse(state, Reason.NO_STRONGHOLD_DUE, what="on" if state.strongholds else "off")
     if phase is not Phase.CONQUEST and isinstance(command, Conquer | Decline):
@@ -108,10 +147,18 @@ def _take(state: GameState, gems: GemCounts) -> GemsTaken:
     for gem in gems.gems():
         if state.supply.get(gem) == 0:
             raise _refuse(state, Reason.TAKE_EMPTY_PILE, gem=gem)
+    _check_take_shape(state, gems)
+    return GemsTaken(player=state.current, gems=gems)
+
+
+def _check_take_shape(state: GameState, gems: GemCounts) -> None:
+    """Three different gems, or two alike from a pile of four; fewer only when fewer
+    colours are left."""
+    total = gems.total
     kinds = len(gems.gems())
     if kinds == 1 and total == 2:
         gem = gems.gems()[0]
-        if state.supply.get(gem) < TAKE_TWO_MINIMUM:
+        if state.supply.get(gem) < state.rules.take_two_minimum:
             raise _refuse(state, Reason.TAKE_TWO_LOW, gem=gem, supply=state.supply.get(gem))
     elif kinds != total:
         raise _refuse(state, Reason.TAKE_MIXED, gems=gems)
@@ -121,7 +168,6 @@ def _take(state: GameState, gems: GemCounts) -> GemsTaken:
         available = tuple(c for c in COLOURS if state.supply.get(c))
         if len(available) >= 3:
             raise _refuse(state, Reason.TAKE_MORE_COLOURS, count=total, available=available)
-    return GemsTaken(player=state.current, gems=gems)
 
 
 def _card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
@@ -132,7 +178,8 @@ def _card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
             raise _refuse(state, Reason.NO_SUCH_SLOT, place=place, slots=len(row) or ROW_SLOTS)
         card = row[place.index - 1]
         if card is None:
-            raise _refuse(state, Reason.EMPTY_SLOT, place=place)
+            waiting = str(place) in state.refills
+            raise _refuse(state, Reason.EMPTY_SLOT, place=place, what="waiting" if waiting else "used_up")
         return card
     if isinstance(place, DeckTop):
         if place.orient and not state.orient_decks:
@@ -160,7 +207,7 @@ def _check_not_occupied(state: GameState, place: Slot | DeckTop | HandSlot, card
 
 
 def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
-    if len(state.player.reserved) >= HAND_LIMIT:
+    if len(state.player.reserved) >= state.rules.hand_limit:
         raise _refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
     card = _card_at_place(state, place)
     _check_not_occupied(state, place, card)
@@ -184,7 +231,7 @@ def _named_discards(state: GameState, card: Card, named: tuple[str, ...]) -> tup
         if not mine:
             raise _refuse(state, Reason.DISCARD_NOT_OWNED, code=code)
         if player.colour_of(mine[0])[0] is not gem:
-            raise _refuse(state, Reason.DISCARD_WRONG_COLOUR, code=mine[0], gem=gem)
+            raise _refuse(state, Reason.DISCARD_WRONG_COLOUR, card=mine[0], gem=gem)
         chosen.append(mine[0])
     if len(chosen) != 2:
         raise _refuse(state, Reason.DISCARD_TWO, count=len(chosen))
@@ -200,48 +247,67 @@ def _buy(state: GameState, place: Slot | HandSlot, pay: GemCounts | None,
         raise _refuse(state, Reason.CONQUEST_DUE, place=conquest_slot(state))
     card = _card_at_place(state, place)
     _check_not_occupied(state, place, card)
-    player = state.player
     if discard is not None and card.discard is None:
         raise _refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
     if card.discard is not None:
-        chosen = discard_choice(player, card.discard) if discard is None else _named_discards(state, card, discard)
-        if chosen is None:
-            have = sum(1 for c in player.bought if player.colour_of(c)[0] is card.discard)
-            raise _refuse(state, Reason.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
-        return CardBought(player=state.current, source=str(place), card=card, paid=GemCounts(), discarded=chosen)
-    if card.associate and not partner_options(player):
+        return _buy_by_discarding(state, place, card, discard)
+    if card.associate and not partner_options(state.player):
         raise _refuse(state, Reason.NO_PARTNER, card=card)
-    need = needed(card.cost, player.bonuses)
-    owned = gold_cards(player)
+    owned = gold_cards(state.player)
     if gold_cards_wanted is not None and gold_cards_wanted > len(owned):
         raise _refuse(state, Reason.GOLD_CARDS_SHORT, wanted=gold_cards_wanted, owned=len(owned))
     if pay is None:
-        paid_cards = virtual_payment(need, player.tokens, len(owned), gold_cards_wanted)
-        if paid_cards is None and gold_cards_wanted and virtual_payment(need, player.tokens, len(owned), None):
-            unpaid = max(0, sum(need[:5]) - sum(min(n, t) for n, t in zip(need[:5], player.tokens[:5])))
-            raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=gold_cards_wanted, unpaid=unpaid)
-        if paid_cards is None:
-            short = shortfall(need, player.tokens)
-            gold = player.tokens.get(Gem.GOLD) + 2 * len(owned)
-            raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
-                          what="some_gold" if gold else "no_gold")
-        paid, spent = paid_cards
+        paid, spent = _default_payment(state, card, len(owned), gold_cards_wanted)
     else:
-        spent = gold_cards_wanted or 0
-        virtual = 2 * spent
-        if spent:
-            unpaid = sum(need[:5]) - sum(pay[:5]) - pay[5]
-            if not 2 * (spent - 1) < unpaid <= virtual:
-                raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=spent, unpaid=max(0, unpaid))
-            need = GemCounts(list(need[:5]) + [0]).minus(_spread(need, pay, unpaid))
-        paid = explicit_payment(need, player.tokens, pay, lambda reason, **d: _refuse(state, reason, card=card, **d))
+        paid, spent = _named_payment(state, card, pay, gold_cards_wanted or 0)
     return CardBought(player=state.current, source=str(place), card=card, paid=paid,
                       discarded=tuple(owned[:spent]))
 
 
+def _buy_by_discarding(state: GameState, place: Slot | HandSlot, card: Card,
+                       discard: tuple[str, ...] | None) -> CardBought:
+    """An Orient card paid for by two of the player's cards of its colour."""
+    player = state.player
+    assert card.discard is not None
+    chosen = discard_choice(player, card.discard) if discard is None else _named_discards(state, card, discard)
+    if chosen is None:
+        have = sum(1 for c in player.bought if player.colour_of(c)[0] is card.discard)
+        raise _refuse(state, Reason.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
+    return CardBought(player=state.current, source=str(place), card=card, paid=GemCounts(), discarded=chosen)
+
+
+def _default_payment(state: GameState, card: Card, owned: int, wanted: int | None) -> tuple[GemCounts, int]:
+    """Coloured gems first, then double-gold cards, then gold; or why the card is out of reach."""
+    player = state.player
+    need = needed(card.cost, player.bonuses)
+    paid_cards = virtual_payment(need, player.tokens, owned, wanted)
+    if paid_cards is not None:
+        return paid_cards
+    if wanted and virtual_payment(need, player.tokens, owned, None):
+        covered = sum(min(n, t) for n, t in zip(need[:5], player.tokens[:5], strict=True))
+        raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=wanted, unpaid=max(0, sum(need[:5]) - covered))
+    short = shortfall(need, player.tokens)
+    gold = player.tokens.get(Gem.GOLD) + 2 * owned
+    raise _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
+                  what="some_gold" if gold else "no_gold")
+
+
+def _named_payment(state: GameState, card: Card, pay: GemCounts, spent: int) -> tuple[GemCounts, int]:
+    """The gems the player named (``pay``), the double-gold cards covering the rest."""
+    player = state.player
+    need = needed(card.cost, player.bonuses)
+    if spent:
+        unpaid = sum(need[:5]) - sum(pay[:5]) - pay[5]
+        if not 2 * (spent - 1) < unpaid <= 2 * spent:
+            raise _refuse(state, Reason.GOLD_CARDS_UNUSED, wanted=spent, unpaid=max(0, unpaid))
+        need = GemCounts(list(need[:5]) + [0]).minus(_spread(need, pay, unpaid))
+    paid = explicit_payment(need, player.tokens, pay, lambda reason, **d: _refuse(state, reason, card=card, **d))
+    return paid, spent
+
+
 def _spread(need: GemCounts, pay: GemCounts, virtual: int) -> GemCounts:
     """Which gems virtual gold stands in for: the ones the spelled-out payment leaves unpaid."""
-    left = [max(0, n - p) for n, p in zip(need[:5], pay[:5])]
+    left = [max(0, n - p) for n, p in zip(need[:5], pay[:5], strict=False)]
     covered = [0] * 6
     gold = pay[5]
     for i in range(5):
@@ -263,7 +329,7 @@ def _hold(state: GameState, to: Slot, source: Slot | None) -> StrongholdPlaced:
     if owner is not None:
         raise _refuse(state, Reason.OCCUPIED, place=to, card=card, owner=state.players[owner].name)
     if source is None:
-        if len(mine) >= STRONGHOLDS_EACH:
+        if len(mine) >= state.rules.strongholds_each:
             raise _refuse(state, Reason.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
         return StrongholdPlaced(player=seat, to=str(to))
     if str(source) not in mine:
@@ -282,7 +348,7 @@ def _oust(state: GameState, place: Slot) -> StrongholdOusted:
 
 
 def _return(state: GameState, gems: GemCounts) -> TokensReturned:
-    excess = state.player.token_count - TOKEN_LIMIT
+    excess = state.player.token_count - state.rules.token_limit
     if gems.total != excess:
         raise _refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=gems.total)
     for gem in GEMS:
@@ -300,62 +366,77 @@ def _noble(state: GameState, index: int) -> NobleVisited:
     if noble is None:
         raise _refuse(state, Reason.NOBLE_GONE, index=index)
     if index - 1 not in state.qualifying_nobles():
-        missing = GemCounts(max(0, r - b) for r, b in zip(noble.requirement, state.player.bonuses))
+        missing = GemCounts(max(0, r - b) for r, b in zip(noble.requirement, state.player.bonuses, strict=False))
         raise _refuse(state, Reason.NOBLE_NOT_MET, index=index, noble=noble, missing=missing)
     return NobleVisited(player=state.current, noble=noble)
 
 
+def _pass(state: GameState, _command: Pass) -> Event:
+    if _has_action(state):
+        raise _refuse(state, Reason.PASS_NOT_ALLOWED)
+    return Passed(player=state.current)
+
+
+def _conquer(state: GameState, command: Conquer) -> Event:
+    slot = conquest_slot(state)
+    assert slot is not None, "the conquest phase always has its card"
+    return _buy(state, slot, command.pay)
+
+
+def _associate(state: GameState, command: Associate) -> Event:
+    player = state.player
+    card = pending_associate(player)
+    assert card is not None, "the associate phase always has its card"
+    options = partner_options(player, card)
+    if (command.colour, command.count) not in options:
+        raise _refuse(state, Reason.NO_SUCH_PARTNER, gem=command.colour, count=command.count,
+                      options=tuple(g.value * n for g, n in options))
+    return CardAssociated(player=state.current, card=card, colour=command.colour, count=command.count)
+
+
+def _take_free(state: GameState, command: TakeFree) -> Event:
+    place = command.place
+    level = pending_free_level(state)
+    card = _card_at_place(state, place)
+    if place.level != level:
+        raise _refuse(state, Reason.FREE_WRONG_LEVEL, place=place, level=level)
+    _check_not_occupied(state, place, card)
+    return FreeCardTaken(player=state.current, source=str(place), card=card)
+
+
+def _reserve_noble(state: GameState, command: ReserveNoble) -> Event:
+    index = command.index
+    noble = state.nobles[index - 1] if 1 <= index <= len(state.nobles) else None
+    if noble is None:
+        raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(state.nobles))
+    return NobleReserved(player=state.current, noble=noble)
+
+
+_DECIDERS: dict[type, Callable[[GameState, Any], Event]] = {
+    TakeGems: lambda state, c: _take(state, c.gems),
+    Reserve: lambda state, c: _reserve(state, c.place),
+    Buy: lambda state, c: _buy(state, c.place, c.pay, c.gold_cards, c.discard),
+    ReturnTokens: lambda state, c: _return(state, c.gems),
+    ChooseNoble: lambda state, c: _noble(state, c.index),
+    Pass: _pass,
+    Hold: lambda state, c: _hold(state, c.to, c.source),
+    Oust: lambda state, c: _oust(state, c.place),
+    Conquer: _conquer,
+    Decline: lambda state, c: ConquestDeclined(player=state.current),
+    Associate: _associate,
+    TakeFree: _take_free,
+    ReserveNoble: _reserve_noble,
+}
+"""How each kind of command is decided, looked up by its type."""
+
+
 def action_event(state: GameState, command: Command) -> Event:
     """The one event a command makes, or the reason it is refused."""
+    decide_one = _DECIDERS.get(type(command))
+    if decide_one is None:
+        raise TypeError(f"not a command: {command!r}")
     _check_phase(state, command)
-    match command:
-        case TakeGems(gems=gems):
-            return _take(state, gems)
-        case Reserve(place=place):
-            return _reserve(state, place)
-        case Buy(place=place, pay=pay, gold_cards=cards, discard=discard):
-            return _buy(state, place, pay, cards, discard)
-        case ReturnTokens(gems=gems):
-            return _return(state, gems)
-        case ChooseNoble(index=index):
-            return _noble(state, index)
-        case Pass():
-            if _has_action(state):
-                raise _refuse(state, Reason.PASS_NOT_ALLOWED)
-            return Passed(player=state.current)
-        case Hold(to=to, source=source):
-            return _hold(state, to, source)
-        case Oust(place=place):
-            return _oust(state, place)
-        case Conquer(pay=pay):
-            slot = conquest_slot(state)
-            assert slot is not None, "the conquest phase always has its card"
-            return _buy(state, slot, pay)
-        case Decline():
-            return ConquestDeclined(player=state.current)
-        case Associate(colour=colour, count=count):
-            player = state.player
-            card = pending_associate(player)
-            assert card is not None, "the associate phase always has its card"
-            options = partner_options(player, card)
-            if (colour, count) not in options:
-                raise _refuse(state, Reason.NO_SUCH_PARTNER, gem=colour, count=count,
-                              options=tuple(g.value * n for g, n in options))
-            return CardAssociated(player=state.current, card=card, colour=colour, count=count)
-        case TakeFree(place=place):
-            level = pending_free_level(state)
-            card = _card_at_place(state, place)
-            if place.level != level:
-                raise _refuse(state, Reason.FREE_WRONG_LEVEL, place=place, level=level)
-            _check_not_occupied(state, place, card)
-            return FreeCardTaken(player=state.current, source=str(place), card=card)
-        case ReserveNoble(index=index):
-            if not 1 <= index <= len(state.nobles) or state.nobles[index - 1] is None:
-                raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(state.nobles))
-            noble = state.nobles[index - 1]
-            assert noble is not None
-            return NobleReserved(player=state.current, noble=noble)
-    raise TypeError(f"not a command: {command!r}")
+    return decide_one(state, command)
 
 
 def automatic_event(state: GameState) -> Event | None:
@@ -398,7 +479,7 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
 
 
 def _takes(state: GameState) -> list[Command]:
-    available = [c for c in COLOURS if state.supply[c.index]]
+    available = [c for c in COLOURS if state.supply[c.order]]
     commands: list[Command] = []
     size = min(3, len(available))
     sizes = [3] if size == 3 else range(size, 0, -1)
@@ -406,25 +487,26 @@ def _takes(state: GameState) -> list[Command]:
         for combo in combinations(available, k):
             counts = [0] * 6
             for gem in combo:
-                counts[gem.index] = 1
+                counts[gem.order] = 1
             commands.append(TakeGems(GemCounts(counts)))
     for gem in available:
-        if state.supply[gem.index] >= TAKE_TWO_MINIMUM:
+        if state.supply[gem.order] >= state.rules.take_two_minimum:
             counts = [0] * 6
-            counts[gem.index] = 2
+            counts[gem.order] = 2
             commands.append(TakeGems(GemCounts(counts)))
     return commands
 
 
 def _reserves(state: GameState) -> list[Command]:
-    if len(state.player.reserved) >= HAND_LIMIT:
+    if len(state.player.reserved) >= state.rules.hand_limit:
         return []
     commands: list[Command] = []
-    for level, row in zip(LEVELS, state.rows):
+    for level, row in zip(LEVELS, state.rows, strict=False):
         commands.extend(Reserve(Slot(level, i + 1)) for i, card in enumerate(row)
                         if card is not None and not _held_by_other(state, level, i))
-    commands.extend(Reserve(DeckTop(level)) for level, deck in zip(LEVELS, state.decks) if deck)
-    commands.extend(Reserve(DeckTop(level, True)) for level, deck in zip(LEVELS, state.orient_decks) if deck)
+    commands.extend(Reserve(DeckTop(level)) for level, deck in zip(LEVELS, state.decks, strict=False) if deck)
+    commands.extend(Reserve(DeckTop(level, True))
+                    for level, deck in zip(LEVELS, state.orient_decks, strict=False) if deck)
     return commands
 
 
@@ -447,7 +529,7 @@ def _held_by_other(state: GameState, level: str, index: int) -> bool:
 
 def _buys(state: GameState) -> list[Command]:
     commands: list[Command] = []
-    for level, row in zip(LEVELS, state.rows):
+    for level, row in zip(LEVELS, state.rows, strict=False):
         commands.extend(
             Buy(Slot(level, i + 1)) for i, card in enumerate(row)
             if card is not None and _affordable(state, card) and not _held_by_other(state, level, i)
@@ -461,14 +543,14 @@ def _buys(state: GameState) -> list[Command]:
 
 
 def _returns(state: GameState) -> list[Command]:
-    excess = state.player.token_count - TOKEN_LIMIT
+    excess = state.player.token_count - state.rules.token_limit
     held = state.player.tokens
-    pool = [gem for gem in GEMS if held[gem.index]]
+    pool = [gem for gem in GEMS if held[gem.order]]
     commands: list[Command] = []
     for combo in combinations_with_replacement(pool, excess):
         counts = [0] * 6
         for gem in combo:
-            counts[gem.index] += 1
+            counts[gem.order] += 1
         if all(counts[i] <= held[i] for i in range(6)):
             commands.append(ReturnTokens(GemCounts(counts)))
     return commands
@@ -506,39 +588,40 @@ def legal_commands(state: GameState) -> list[Command]:
     return []
 
 
+def _reserve_for(event: CardReserved) -> Command | None:
+    place = parse_place(event.source)
+    return None if isinstance(place, HandSlot) else Reserve(place)
+
+
+def _buy_for(event: CardBought) -> Command | None:
+    place = parse_place(event.source)
+    if isinstance(place, DeckTop):
+        return None
+    if event.card.discard is not None:
+        return Buy(place, None, None, tuple(c.text for c in event.discarded))
+    spent = sum(1 for c in event.discarded if c.double_gold)
+    return Buy(place, event.paid, spent or None)
+
+
+_COMMANDS_FOR: dict[type, Callable[[Any], Command | None]] = {
+    GemsTaken: lambda e: TakeGems(e.gems),
+    CardReserved: _reserve_for,
+    CardBought: _buy_for,
+    TokensReturned: lambda e: ReturnTokens(e.gems),
+    Passed: lambda e: Pass(),
+    StrongholdPlaced: lambda e: Hold(_slot(e.to), _slot(e.source) if e.source else None),
+    StrongholdOusted: lambda e: Oust(_slot(e.place)),
+    ConquestDeclined: lambda e: Decline(),
+    CardAssociated: lambda e: Associate(e.colour, e.count),
+    FreeCardTaken: lambda e: TakeFree(_slot(e.source)),
+}
+"""The command that makes each kind of logged event, looked up by its type."""
+
+
 def command_for(event: Event) -> Command | None:
     """The command that would have made an event, for judging a logged event."""
-    match event:
-        case GemsTaken(gems=gems):
-            return TakeGems(gems)
-        case CardReserved(source=source):
-            place = parse_place(source)
-            if isinstance(place, HandSlot):
-                return None
-            return Reserve(place)
-        case CardBought(source=source, paid=paid, discarded=discarded, card=card):
-            place = parse_place(source)
-            if isinstance(place, DeckTop):
-                return None
-            if card.discard is not None:
-                return Buy(place, None, None, tuple(c.text for c in discarded))
-            spent = sum(1 for c in discarded if c.double_gold)
-            return Buy(place, paid, spent or None)
-        case TokensReturned(gems=gems):
-            return ReturnTokens(gems)
-        case Passed():
-            return Pass()
-        case StrongholdPlaced(to=to, source=source):
-            return Hold(_slot(to), _slot(source) if source else None)
-        case StrongholdOusted(place=place):
-            return Oust(_slot(place))
-        case ConquestDeclined():
-            return Decline()
-        case CardAssociated(colour=colour, count=count):
-            return Associate(colour, count)
-        case FreeCardTaken(source=source):
-            return TakeFree(_slot(source))
-    return None
+    make = _COMMANDS_FOR.get(type(event))
+    return make(event) if make is not None else None
 
 
 def _slot(text: str) -> Slot:

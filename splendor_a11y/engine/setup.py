@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CardSet
-from .events import GameSetUp
-from .state import MAX_PLAYERS, MIN_PLAYERS, nobles_for
+from splendor_a11y.domain.cards import CardSet
+from splendor_a11y.engine.events import GameSetUp
+from splendor_a11y.engine.rulebook import RULES
 
 __all__ = ["deal"]
 
@@ -22,14 +22,14 @@ def deal(players: int, rng: random.Random, card_set: CardSet, modules: tuple[str
     Raises:
         ValueError: for a player count outside 2 to 4.
     """
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Splendor is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if not RULES.min_players <= players <= RULES.max_players:
+        raise ValueError(f"Splendor is for {RULES.min_players} to {RULES.max_players} players, not {players}")
     decks = []
     for level in "abc":
         deck = list(card_set.level(level))
         rng.shuffle(deck)
         decks.append(tuple(deck))
-    nobles = tuple(rng.sample(card_set.nobles, nobles_for(players)))
+    nobles = tuple(rng.sample(card_set.nobles, RULES.nobles_for(players)))
     first = rng.randrange(players)
     orient = []
     if "orient" in modules:

@@ -9,49 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..cards import Card, Noble
-from ..notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.engine.rulebook import RULES, Rules
 
 __all__ = [
-    "GOLD_TOKENS",
     "MODULES",
-    "STRONGHOLDS_EACH",
-    "TOKEN_LIMIT",
-    "WINNING_POINTS",
     "GameState",
     "Phase",
     "PlayerState",
     "Reserved",
-    "gems_per_colour",
-    "nobles_for",
 ]
 
-GOLD_TOKENS = 5
-TOKEN_LIMIT = 10
-HAND_LIMIT = 3
-WINNING_POINTS = 15
 ROW_SLOTS = 4
 ORIENT_SLOTS = 2
 """The Orient module's face-up cards per level, in slots 5 and 6 of each row."""
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-STRONGHOLDS_EACH = 3
 MODULES = ("orient", "strongholds")
 """The optional Cities of Splendor modules the engine can play, by the names used everywhere."""
 
 
-def gems_per_colour(players: int) -> int:
-    """Gems of each colour in the supply: 4, 5 or 7 for 2, 3 or 4 players."""
-    return {2: 4, 3: 5, 4: 7}[players]
-
-
-def nobles_for(players: int) -> int:
-    """Nobles revealed: one more than the players."""
-    return players + 1
-
-
 def face_up_slots(state: GameState) -> list[Slot]:
     """Every slot with a card on it, row by row."""
-    return [Slot(level, i + 1) for level, row in zip(LEVELS, state.rows) for i, card in enumerate(row)
+    return [Slot(level, i + 1) for level, row in zip(LEVELS, state.rows, strict=False) for i, card in enumerate(row)
             if card is not None]
 
 
@@ -155,6 +134,8 @@ class GameState:
     ``associate``, ``free a``, ``free b``, ``noble``."""
     hold_due: bool = False
     """The Strongholds module: a purchase was made and its stronghold is still to place."""
+    rules: Rules = RULES
+    """The numbers of the rules this game is played by."""
     refills: tuple[str, ...] = ()
     """Slots emptied this turn; with a module they are refilled only once the turn's
     purchases and their effects are settled, as the module rules say."""
@@ -166,8 +147,8 @@ class GameState:
         Raises:
             ValueError: for fewer than 2 or more than 4 players.
         """
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise ValueError(f"Splendor is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+        if not RULES.min_players <= len(names) <= RULES.max_players:
+            raise ValueError(f"Splendor is for {RULES.min_players} to {RULES.max_players} players, not {len(names)}")
         empty = GemCounts()
         return cls(
             players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0) for n in names),
@@ -231,7 +212,7 @@ class GameState:
 
     def strongholds_left(self, seat: int) -> int:
         """Strongholds a player has not placed on the table yet."""
-        return STRONGHOLDS_EACH - len(self.strongholds[seat]) if self.strongholds else 0
+        return self.rules.strongholds_each - len(self.strongholds[seat]) if self.strongholds else 0
 
     def occupied_by_other(self, place: str, seat: int) -> int | None:
         """The opponent whose strongholds are on a slot, or None."""

@@ -7,13 +7,55 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
-from ..cards import Card, CardSet
-from ..notation import LEVELS
-from .state import GameState, PlayerState, Reserved
+from splendor_a11y.domain.cards import Card, CardSet
+from splendor_a11y.domain.notation import LEVELS
+from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
+from splendor_a11y.engine.state import ORIENT_SLOTS, ROW_SLOTS, GameState, PlayerState, Reserved
 
-__all__ = ["determinize", "unseen_cards", "view"]
+__all__ = ["HiddenReservation", "Seen", "determinize", "redact", "seen_by", "unseen_cards", "view"]
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenReservation:
+    """Another player's reservation from the top of a deck, as a seat may know it: from
+    where, and whether a gold came with it; never which card."""
+
+    kind: ClassVar[str] = "card_reserved"
+    player: int
+    source: str
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """An event as one listener may know it, with the positions before and after it as
+    that listener sees them: all that a narrator is given."""
+
+    event: Event | HiddenReservation
+    before: GameState
+    after: GameState
+
+
+def redact(event: Event, seat: int) -> Event | HiddenReservation:
+    """The event with what ``seat`` may not know taken out: another player's blind
+    reservation loses its card, and the deal keeps only the face-up cards."""
+    if isinstance(event, CardReserved) and event.player != seat and not event.source[-1].isdigit():
+        return HiddenReservation(event.player, event.source, event.gold)
+    if isinstance(event, GameSetUp):
+        return replace(event, decks=tuple(deck[:ROW_SLOTS] for deck in event.decks),  # type: ignore[arg-type]
+                       orient_decks=tuple(deck[:ORIENT_SLOTS] for deck in event.orient_decks))
+    return event
+
+
+def seen_by(event: Event, before: GameState, after: GameState, seat: int | None) -> Seen:
+    """What ``seat`` may know of an event and the positions around it (everything for a
+    spectator told all, ``seat`` None)."""
+    if seat is None:
+        return Seen(event, before, after)
+    return Seen(redact(event, seat), view(before, seat), view(after, seat))
 
 
 def _hide_blind(player: PlayerState) -> PlayerState:
@@ -71,7 +113,7 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
         for p in state.players
     )
     decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
-                  for level, deck in zip(LEVELS, state.decks))
+                  for level, deck in zip(LEVELS, state.decks, strict=False))
     orient = tuple(tuple(card if card is not None else draw(f"orient {level}") for card in deck)
-                   for level, deck in zip(LEVELS, state.orient_decks))
+                   for level, deck in zip(LEVELS, state.orient_decks, strict=False))
     return replace(state, players=players, decks=decks, orient_decks=orient)

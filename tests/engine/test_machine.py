@@ -8,6 +8,7 @@ command space, and the log written so far replays to the live state.
 from __future__ import annotations
 
 import itertools
+import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -16,19 +17,33 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from splendor_a11y.cards import standard_cards
-from splendor_a11y.cards import Card
+from splendor_a11y.domain.cards import Card, standard_cards
+from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
-    STRONGHOLDS_EACH, Associate, Buy, CardBought, ChooseNoble, Command, Conquer, Decline, GameState, Hold,
-    IllegalAction, Oust, Pass, Reserve, ReserveNoble, ReturnTokens, TakeFree, TakeGems, decide_and_apply,
+    RULES,
+    Associate,
+    Buy,
+    CardBought,
+    ChooseNoble,
+    Command,
+    Conquer,
+    Decline,
+    GameState,
+    Hold,
+    IllegalAction,
+    Oust,
+    Pass,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+    deal,
+    decide_and_apply,
+    evolve,
     legal_commands,
 )
-from splendor_a11y.notation import COLOURS
-from splendor_a11y.log import LogHeader, LogWriter, PlayerEntry, read_log, replay
-from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
-from splendor_a11y.engine import deal, evolve
-
-import random
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 
 def _counts(combo: tuple[int, ...]) -> GemCounts:
@@ -141,7 +156,7 @@ class GameMachine(RuleBasedStateMachine):
             for card in player.bought:
                 gem, count = player.colour_of(card)
                 if gem is not None:
-                    counts[gem.index] += count
+                    counts[gem.order] += count
             assert GemCounts(counts) == player.bonuses
             assert player.points == sum(c.points for c in player.bought) + sum(n.points for n in player.nobles)
 
@@ -161,7 +176,7 @@ class GameMachine(RuleBasedStateMachine):
     def strongholds_stay_on_face_up_cards_one_owner_each(self) -> None:
         held: dict[str, int] = {}
         for seat, places in enumerate(self.state.strongholds):
-            assert len(places) <= STRONGHOLDS_EACH
+            assert len(places) <= RULES.strongholds_each
             for place in places:
                 slot = Slot(place[0], int(place[1:]))
                 assert self.state.rows["abc".index(slot.level)][slot.index - 1] is not None

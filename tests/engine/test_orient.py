@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from conftest import gems, play, refused, with_player
 
-from splendor_a11y.cards import Card, standard_cards
+from splendor_a11y.domain.cards import Card, standard_cards
+from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot
 from splendor_a11y.engine import (
     Associate,
     Buy,
@@ -20,15 +22,12 @@ from splendor_a11y.engine import (
     Reserve,
     ReserveNoble,
     TakeFree,
-    decide_and_apply,
     deal,
+    decide_and_apply,
     evolve,
     legal_commands,
 )
-from splendor_a11y.narration import Narrator
-from splendor_a11y.notation import DeckTop, Gem, GemCounts, Slot
-
-from conftest import gems, play, refused, with_player
+from splendor_a11y.text.narrator import Narrator
 
 CARDS = standard_cards()
 
@@ -62,7 +61,7 @@ def owning(state: GameState, seat: int, *codes: str, tokens: str = "") -> GameSt
     counts = [0] * 6
     for c in bought:
         if c.bonus is not None:
-            counts[c.bonus.index] += c.bonus_count
+            counts[c.bonus.order] += c.bonus_count
     return with_player(state, seat, bought=bought, bonuses=GemCounts(counts),
                        points=sum(c.points for c in bought), tokens=gems(tokens) if tokens else GemCounts())
 
@@ -175,8 +174,8 @@ def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
     state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
     noble = state.players[0].reserved_nobles[0]
     needs = noble.requirement.minus(state.players[0].bonuses)
-    colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.index] > 0)
-    almost = noble.requirement.minus([1 if i == colour.index else 0 for i in range(6)])
+    colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.order] > 0)
+    almost = noble.requirement.minus([1 if i == colour.order else 0 for i in range(6)])
     plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4)
     state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
     state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
@@ -297,3 +296,22 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
     from splendor_a11y.engine import check
 
     check(state, events[0], CARDS)
+
+
+def test_a_reserved_noble_among_several_is_offered_and_explained_by_its_number() -> None:
+    """With a reserved noble and a table noble both met, the prompt lists both by their
+    numbers, and the hint for the reserved one explains it (both once crashed)."""
+    from splendor_a11y.text.explain import explain_move
+
+    state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
+    state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
+    reserved = state.players[0].reserved_nobles[0]
+    table = next(n for n in state.nobles if n is not None)
+    both = reserved.requirement.plus(table.requirement)
+    state = with_player(replace(state, current=0, phase=Phase.NOBLE), 0, bonuses=both)
+    places = state.qualifying_nobles()
+    assert len(places) >= 2 and len(state.nobles) in places
+    prompt = Narrator(0).turn(state)
+    assert f"noble {len(state.nobles) + 1}, {reserved.text}" in prompt
+    hint = explain_move(state, 0, ChooseNoble(len(state.nobles) + 1), Narrator(0))
+    assert hint.startswith(f"noble {len(state.nobles) + 1}")

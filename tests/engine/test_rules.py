@@ -5,16 +5,29 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from conftest import gems, new_game, with_player
 
-from splendor_a11y.cards import Card, Noble
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
-    Buy, CardBought, ChooseNoble, GameEnded, GameState, IllegalAction, NobleVisited, Pass, Phase, Reason,
-    Reserve, ReturnTokens, TakeGems, decide, decide_and_apply, legal_commands,
+    Buy,
+    CardBought,
+    ChooseNoble,
+    GameEnded,
+    GameState,
+    IllegalAction,
+    NobleVisited,
+    Pass,
+    Phase,
+    Reason,
+    Reserve,
+    ReturnTokens,
+    TakeGems,
+    decide,
+    decide_and_apply,
+    legal_commands,
 )
 from splendor_a11y.engine.state import Reserved
-from splendor_a11y.notation import DeckTop, GemCounts, HandSlot, Slot
-
-from conftest import gems, new_game, with_player
 
 
 def refused(state: GameState, command: object) -> IllegalAction:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from conftest import gems, play, refused, with_player
 
-from splendor_a11y.cards import standard_cards
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.notation import GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Buy,
     Conquer,
@@ -22,11 +24,8 @@ from splendor_a11y.engine import (
     evolve,
     legal_commands,
 )
-from splendor_a11y.narration import Narrator
-from splendor_a11y.notation import GemCounts, HandSlot, Slot
-from splendor_a11y.queries import Answers
-
-from conftest import gems, play, refused, with_player
+from splendor_a11y.text.narrator import Narrator
+from splendor_a11y.text.queries import Answers
 
 RICH = GemCounts.parse("2d 2s 2e 2r 2o")
 """Bonuses that meet no noble; with WEALTH in tokens, any card can be bought."""
@@ -203,7 +202,7 @@ def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(t
 
 
 def test_hints_explain_stronghold_moves() -> None:
-    from splendor_a11y.explain import explain_move
+    from splendor_a11y.text.explain import explain_move
 
     state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b2"), ben=("c1",))
     narrator = Narrator(0)

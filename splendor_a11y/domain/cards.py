@@ -1,0 +1,301 @@
+"""Development cards and noble tiles, and the checked loading of the card data file.
+
+A card's notation is its identity (``str(card) == "c4s 7d"``): the same string is
+spoken, written in the log and looked up in ``data/braille_cards.txt``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.domain.notation import (
+    COLOURS,
+    DISCARD_MARK,
+    LEVELS,
+    Gem,
+    GemCounts,
+    NotationError,
+    gem_from_code,
+    parse_card_head,
+)
+
+__all__ = ["Card", "CardDataError", "CardSet", "Noble", "load_cards", "standard_cards"]
+
+CARDS_PER_LEVEL = {"a": 40, "b": 30, "c": 20}
+ORIENT_PER_LEVEL = 10
+NOBLE_COUNT = 10
+MAX_POINTS = 5
+MAX_GEMS_OF_ONE_COLOUR = 7
+
+
+class CardDataError(SplendorError):
+    """The card data file breaks one of its checks; the message names the line. A code
+    that breaks the notation is kept as ``fields["cause"]``, for the text layer to say."""
+
+    def __init__(self, message: str, line: int | None = None, cause: SplendorError | None = None) -> None:
+        if cause is not None:
+            self.key = "data.bad_code"
+            self.fields = {"line": line, "cause": cause}
+        super().__init__(message)
+
+
+_DISCARD = re.compile(r"^-\s*2\s*([A-Za-z])$")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One development card; ``str(card)`` is its notation and its identity.
+
+    Orient cards carry marks (see ``notation.CardHead``): ``bonus`` is None for the
+    double-gold card and for a card that takes another's colour (``associate``);
+    ``bonus_count`` is 2 for a double bonus; ``extra`` is ``a``/``b`` for a free card of
+    that level or ``n`` for a noble; ``discard`` is the colour of the two cards given up
+    instead of a cost (``c3d -2o``).
+    """
+
+    level: str
+    points: int
+    bonus: Gem | None
+    cost: GemCounts
+    text: str = field(compare=False, default="")
+    bonus_count: int = 1
+    associate: bool = False
+    extra: str = ""
+    discard: Gem | None = None
+    orient: bool = field(compare=False, default=False)
+    """True for a card of the Orient module: every one carries a mark."""
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``c4s 7d`` in any gem order, case or spacing; Orient marks too.
+
+        Raises:
+            NotationError: saying what is wrong with the code.
+        """
+        parts = text.split(maxsplit=1)
+        if not parts:
+            raise NotationError("a_card_code_is_empty")
+        head = parse_card_head(parts[0], text.strip())
+        rest = parts[1].strip() if len(parts) > 1 else ""
+        discard = None
+        cost = GemCounts()
+        if rest.startswith(DISCARD_MARK):
+            found = _DISCARD.match(rest)
+            if found is None:
+                raise NotationError("a_discard_cost_is_written", text=text.strip())
+            discard = gem_from_code(found.group(1), text.strip())
+            if discard is Gem.GOLD:
+                raise NotationError("gold_cards_cannot_be_discarded", text=text.strip())
+        elif rest:
+            cost = GemCounts.parse(rest)
+        if cost.get(Gem.GOLD):
+            raise NotationError("a_card_cannot_cost_gold", text=text.strip())
+        price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
+        canonical = f"{head.text} {price}".strip()
+        orient = (head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra)
+                  or discard is not None)
+        return cls(level=head.level, points=head.points, bonus=head.bonus, cost=cost, text=canonical,
+                   bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard,
+                   orient=orient)
+
+    @property
+    def head(self) -> str:
+        """The level, points and bonus part with its marks, ``c4s`` or ``b0*+a``."""
+        return self.text.split()[0]
+
+    @property
+    def double_gold(self) -> bool:
+        """The colourless card that can be discarded for 2 gold during a purchase."""
+        return self.bonus is None and not self.associate
+
+    @property
+    def free_level(self) -> str:
+        """The level of the free card this card brings (``a`` or ``b``), or empty."""
+        return self.extra if self.extra in ("a", "b") else ""
+
+    @property
+    def takes_noble(self) -> bool:
+        """The card that reserves a noble tile for its buyer."""
+        return self.extra == "n"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Noble:
+    """One noble tile; ``str(noble)`` is its notation, ``3 4s 4e``."""
+
+    points: int
+    requirement: GemCounts
+    text: str = field(compare=False, default="")
+
+    @classmethod
+    def parse(cls, text: str) -> Noble:
+        """Read ``3 4s 4e``: points, then the bonuses needed.
+
+        Raises:
+            NotationError: saying what is wrong.
+        """
+        parts = text.split(maxsplit=1)
+        if not parts or not (parts[0].isascii() and parts[0].isdigit()):
+            raise NotationError("a_noble_starts_with_its", text=text.strip())
+        requirement = GemCounts.parse(parts[1]) if len(parts) > 1 else GemCounts()
+        if requirement.get(Gem.GOLD):
+            raise NotationError("a_noble_cannot_ask_for", text=text.strip())
+        points = int(parts[0])
+        return cls(points=points, requirement=requirement, text=f"{points} {requirement}".strip())
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Noble.parse({self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The whole, checked card set, with look-ups by notation."""
+
+    cards: tuple[Card, ...]
+    nobles: tuple[Noble, ...]
+    _cards_by_text: dict[str, Card] = field(compare=False, repr=False)
+    _nobles_by_text: dict[str, Noble] = field(compare=False, repr=False)
+
+    @classmethod
+    def build(cls, cards: Iterable[Card], nobles: Iterable[Noble]) -> CardSet:
+        """Index a list of cards and nobles by their notation."""
+        card_tuple, noble_tuple = tuple(cards), tuple(nobles)
+        return cls(
+            cards=card_tuple,
+            nobles=noble_tuple,
+            _cards_by_text={c.text: c for c in card_tuple},
+            _nobles_by_text={n.text: n for n in noble_tuple},
+        )
+
+    def level(self, level: str) -> tuple[Card, ...]:
+        """All base-game cards of one level, in file order."""
+        return tuple(c for c in self.cards if c.level == level and not c.orient)
+
+    def orient_level(self, level: str) -> tuple[Card, ...]:
+        """The Orient module's cards of one level, in file order."""
+        return tuple(c for c in self.cards if c.level == level and c.orient)
+
+    def card(self, text: str) -> Card | None:
+        """The card with this notation (any order or case), or None."""
+        return self._cards_by_text.get(Card.parse(text).text)
+
+    def noble(self, text: str) -> Noble | None:
+        """The noble with this notation, or None."""
+        return self._nobles_by_text.get(Noble.parse(text).text)
+
+
+def _check_card(card: Card, line: int) -> None:
+    if not 0 <= card.points <= MAX_POINTS:
+        raise CardDataError(f"line {line}: {card} has {card.points} points; cards have 0 to {MAX_POINTS}")
+    if card.cost.total == 0 and card.discard is None:
+        raise CardDataError(f"line {line}: {card} has no cost")
+    if max(card.cost) > MAX_GEMS_OF_ONE_COLOUR:
+        raise CardDataError(f"line {line}: {card} asks for more than {MAX_GEMS_OF_ONE_COLOUR} gems of one colour")
+
+
+def _check_noble(noble: Noble, line: int) -> None:
+    shape = sorted(n for n in noble.requirement if n)
+    if noble.points != 3 or shape not in ([4, 4], [3, 3, 3]):
+        raise CardDataError(
+            f"line {line}: noble {noble} is not a 3-point tile asking for 4 and 4, or 3, 3 and 3 bonuses"
+        )
+
+
+def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]) -> None:
+    for level in LEVELS:
+        orient = sum(1 for c, _ in cards if c.level == level and c.orient)
+        if orient != ORIENT_PER_LEVEL:
+            raise CardDataError(f"level {level} has {orient} Orient cards; the module has {ORIENT_PER_LEVEL}")
+    cards = [(c, n) for c, n in cards if not c.orient]
+    for level, expected in CARDS_PER_LEVEL.items():
+        found = sum(1 for c, _ in cards if c.level == level)
+        if found != expected:
+            raise CardDataError(f"level {level} has {found} cards; the game has {expected}")
+        per_colour = Counter(c.bonus for c, _ in cards if c.level == level)
+        for colour in COLOURS:
+            if per_colour[colour] != expected // 5:
+                raise CardDataError(
+                    f"level {level} has {per_colour[colour]} cards with bonus {colour.value}; "
+                    f"each colour has {expected // 5}"
+                )
+    if len(nobles) != NOBLE_COUNT:
+        raise CardDataError(f"the file has {len(nobles)} nobles; the game has {NOBLE_COUNT}")
+
+
+def parse_card_data(text: str) -> CardSet:
+    """Read and check the card data file's text.
+
+    Raises:
+        CardDataError: naming the line of the first fault, or the count that is off.
+    """
+    cards: list[tuple[Card, int]] = []
+    nobles: list[tuple[Noble, int]] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            if line[0].isdigit():
+                noble = Noble.parse(line)
+                _check_noble(noble, number)
+                key, item_line = noble.text, number
+                nobles.append((noble, number))
+            else:
+                card = Card.parse(line)
+                _check_card(card, number)
+                key, item_line = card.text, number
+                cards.append((card, number))
+        except NotationError as error:
+            raise CardDataError(f"line {number}: {error}", number, error) from None
+        if key in seen:
+            raise CardDataError(f"line {item_line}: {key} is already on line {seen[key]}")
+        seen[key] = item_line
+    if any(c.level not in LEVELS for c, _ in cards):
+        raise CardDataError("a card has an unknown level")
+    _check_totals(cards, nobles)
+    return CardSet.build((c for c, _ in cards), (n for n, _ in nobles))
+
+
+def load_cards(path: Path | None = None) -> CardSet:
+    """Load and check a card data file; the shipped one when no path is given.
+
+    Raises:
+        CardDataError: when the file is missing or breaks a check.
+    """
+    try:
+        text = path.read_text(encoding="utf-8") if path is not None else _shipped_data_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise CardDataError(f"cannot read the card data file: {error}") from None
+    return parse_card_data(text)
+
+
+def _shipped_data_text() -> str:
+    """The data file installed inside the package, or the repository copy when run from source."""
+    packaged = resources.files("splendor_a11y").joinpath("data", "braille_cards.txt")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    source_tree = Path(__file__).resolve().parents[2] / "data" / "braille_cards.txt"
+    return source_tree.read_text(encoding="utf-8")
+
+
+@functools.cache
+def standard_cards() -> CardSet:
+    """The shipped card set, loaded and checked once per process."""
+    return load_cards()

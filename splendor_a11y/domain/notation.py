@@ -1,0 +1,324 @@
+"""The braille-edition notation: gem codes, gem counts, card heads and places.
+
+Every value has one canonical written form and one lenient parser, so that what a
+player types in any order or case and what the log stores mean the same thing.
+This module imports nothing else from the package.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from splendor_a11y.domain.errors import SplendorError
+
+__all__ = [
+    "COLOURS",
+    "GEMS",
+    "LEVELS",
+    "DeckTop",
+    "Gem",
+    "GemCounts",
+    "HandSlot",
+    "NotationError",
+    "Place",
+    "Slot",
+    "ASSOCIATE_MARK",
+    "DISCARD_MARK",
+    "DOUBLE_GOLD_MARK",
+    "EXTRA_MARK",
+    "CardHead",
+    "parse_card_head",
+    "parse_slot",
+    "parse_place",
+]
+
+
+class NotationError(SplendorError, ValueError):
+    """A code that does not follow the notation. ``key`` names what is wrong in the
+    catalogue and ``fields`` fill it in; the text layer says it in the player's language."""
+
+    def __init__(self, what: str, **fields: object) -> None:
+        self.key = f"notation.{what}"
+        self.fields = fields
+        super().__init__(f"{what} {fields}" if fields else what)
+
+
+class Gem(StrEnum):
+    """A gem code, declared in the canonical order d s e r o, gold last."""
+
+    DIAMOND = "d"
+    SAPPHIRE = "s"
+    EMERALD = "e"
+    RUBY = "r"
+    ONYX = "o"
+    GOLD = "g"
+
+    @property
+    def order(self) -> int:
+        """Position in the canonical order, the index into a ``GemCounts`` (named so as
+        not to hide ``str.index``)."""
+        return _GEM_INDEX[self]
+
+
+GEMS: tuple[Gem, ...] = tuple(Gem)
+COLOURS: tuple[Gem, ...] = GEMS[:5]
+"""The five gem colours that can be bonuses and costs; gold is never a cost."""
+_GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
+_CODE_TO_GEM = {gem.value: gem for gem in GEMS}
+
+LEVELS = ("a", "b", "c")
+"""Level letters of the braille edition: a, b, c for levels 1, 2, 3."""
+
+_COUNT_TOKEN = re.compile(r"\s*(\d+)\s*([A-Za-z])", re.ASCII)
+
+
+def gem_from_code(code: str, text: str) -> Gem:
+    """The gem for one letter, or a NotationError naming the text it came from."""
+    gem = _CODE_TO_GEM.get(code.lower())
+    if gem is None:
+        raise NotationError("unknown_gem_code_code_in", code=code, text=text)
+    return gem
+
+
+class GemCounts(tuple[int, int, int, int, int, int]):
+    """An immutable multiset of gems: six counts in the order d s e r o g.
+
+    A tuple underneath, because the engine adds and compares these in its hot path;
+    ``str()`` is the canonical notation (``3d 2s``), empty counts read as ``""``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, counts: Iterable[int] = (0, 0, 0, 0, 0, 0)) -> GemCounts:
+        values = tuple(counts)
+        if len(values) != 6:
+            raise ValueError(f"GemCounts needs 6 counts, got {len(values)}")
+        return tuple.__new__(cls, values)
+
+    @classmethod
+    def of(cls, **counts: int) -> GemCounts:
+        """Counts from keyword codes: ``GemCounts.of(d=3, s=2)``."""
+        return cls.from_mapping(counts)
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, int]) -> GemCounts:
+        """Counts from a mapping of code to count, as stored in the log.
+
+        Raises:
+            NotationError: on an unknown code or a count that is not a whole number >= 0.
+        """
+        values = [0] * 6
+        for code, count in mapping.items():
+            gem = _CODE_TO_GEM.get(code) if isinstance(code, str) else None
+            if gem is None:
+                raise NotationError("unknown_gem_code_code_among", code=repr(code))
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise NotationError("the_count_of_code_must", code=code, count=repr(count))
+            values[gem.order] += count
+        return cls(values)
+
+    @classmethod
+    def parse(cls, text: str) -> GemCounts:
+        """Read ``3d 2s`` in any order, case or spacing.
+
+        Raises:
+            NotationError: on an unknown code, a missing number or a gem named twice.
+        """
+        values = [0] * 6
+        seen: set[Gem] = set()
+        position = 0
+        stripped = text.strip()
+        while position < len(stripped):
+            match = _COUNT_TOKEN.match(stripped, position)
+            if match is None:
+                rest = stripped[position:].strip()
+                if rest and rest[0].isalpha():
+                    raise NotationError("a_number_must_come_before", rest=rest[0], text=text)
+                raise NotationError("cannot_read_rest_in_text", rest=rest, text=text)
+            gem = gem_from_code(match.group(2), text)
+            if gem in seen:
+                raise NotationError("gem_gem_is_named_twice", gem=gem.value, text=text)
+            seen.add(gem)
+            values[gem.order] = int(match.group(1))
+            position = match.end()
+        return cls(values)
+
+    def __str__(self) -> str:
+        return " ".join(f"{n}{gem.value}" for gem, n in zip(GEMS, self, strict=False) if n)
+
+    def __repr__(self) -> str:
+        return f"GemCounts.parse({str(self)!r})"
+
+    def get(self, gem: Gem) -> int:
+        """The count of one gem."""
+        return self[gem.order]
+
+    @property
+    def total(self) -> int:
+        """How many gems in all, gold included."""
+        return sum(self)
+
+    def plus(self, other: Iterable[int]) -> GemCounts:
+        """Element-wise sum."""
+        return tuple.__new__(GemCounts, [a + b for a, b in zip(self, other, strict=False)])
+
+    def minus(self, other: Iterable[int]) -> GemCounts:
+        """Element-wise difference (may be negative; callers check)."""
+        return tuple.__new__(GemCounts, [a - b for a, b in zip(self, other, strict=False)])
+
+    def covers(self, other: Iterable[int]) -> bool:
+        """True when every count here is at least the matching count of ``other``."""
+        return all(a >= b for a, b in zip(self, other, strict=False))
+
+    def to_mapping(self) -> dict[str, int]:
+        """The non-zero counts as ``{code: count}``, canonical order, for JSON."""
+        return {gem.value: n for gem, n in zip(GEMS, self, strict=False) if n}
+
+    def gems(self) -> tuple[Gem, ...]:
+        """The gems present, canonical order."""
+        return tuple(gem for gem, n in zip(GEMS, self, strict=False) if n)
+
+
+EMPTY = GemCounts()
+
+_HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z*]+)(?:\+([A-Za-z]))?$", re.ASCII)
+DOUBLE_GOLD_MARK = "gg"
+ASSOCIATE_MARK = "*"
+EXTRA_MARK = "+"
+DISCARD_MARK = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class CardHead:
+    """A card head in braille-edition notation, with the Orient marks.
+
+    ``c4s``: level c, 4 points, sapphire bonus. The Orient module adds: a doubled bonus
+    letter (``b0dd``, two bonuses), ``gg`` for the colourless double-gold card, ``*``
+    for a card that takes the colour of another, and ``+a``, ``+b`` (take a free card
+    of that level) or ``+n`` (reserve a noble) after the bonus.
+    """
+
+    level: str
+    points: int
+    bonus: Gem | None
+    bonus_count: int = 1
+    associate: bool = False
+    extra: str = ""
+    """``a`` or ``b`` for a free card of that level, ``n`` for a noble, or empty."""
+
+    @property
+    def text(self) -> str:
+        if self.associate:
+            mark = ASSOCIATE_MARK
+        elif self.bonus is None:
+            mark = DOUBLE_GOLD_MARK
+        else:
+            mark = self.bonus.value * self.bonus_count
+        return f"{self.level}{self.points}{mark}" + (f"{EXTRA_MARK}{self.extra}" if self.extra else "")
+
+
+def parse_card_head(head: str, text: str | None = None) -> CardHead:
+    """Read a card head such as ``c4s``, ``b0dd``, ``a0gg``, ``b0*+a`` or ``b1d+n``.
+
+    Raises:
+        NotationError: naming the part that is wrong.
+    """
+    whole = text if text is not None else head
+    match = _HEAD.match(head.strip())
+    if match is None:
+        raise NotationError("head_is_not_a_card", head=head.strip(), whole=whole)
+    level, points, bonus = match.group(1).lower(), int(match.group(2)), match.group(3).lower()
+    extra = (match.group(4) or "").lower()
+    if level not in LEVELS:
+        raise NotationError("unknown_level_match_in_whole", match=match.group(1), whole=whole)
+    if extra and extra not in ("a", "b", "n"):
+        raise NotationError("extra_is_not_a_mark", extra=extra, whole=whole)
+    if bonus == ASSOCIATE_MARK:
+        return CardHead(level, points, None, 1, associate=True, extra=extra)
+    if bonus == DOUBLE_GOLD_MARK:
+        return CardHead(level, points, None, 0, extra=extra)
+    if ASSOCIATE_MARK in bonus or len(bonus) > 2 or (len(bonus) == 2 and bonus[0] != bonus[1]):
+        raise NotationError("bonus_is_not_one_bonus", bonus=bonus, whole=whole)
+    gem = gem_from_code(bonus[0], whole)
+    if gem is Gem.GOLD:
+        raise NotationError("gold_cannot_be_a_card", whole=whole)
+    return CardHead(level, points, gem, len(bonus), extra=extra)
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A face-up card position on the board: level letter and 1-based index (``b3``)."""
+
+    level: str
+    index: int
+
+    def __str__(self) -> str:
+        return f"{self.level}{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckTop:
+    """The top card of a level's deck (``deck c``), or of its Orient deck (``orient c``)."""
+
+    level: str
+    orient: bool = False
+
+    def __str__(self) -> str:
+        return f"{'orient' if self.orient else 'deck'} {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """A reserved card in the acting player's hand, 1-based (``h2``)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"h{self.index}"
+
+
+Place = Slot | DeckTop | HandSlot
+
+_SLOT = re.compile(r"^([A-Za-z])\s*(\d+)$", re.ASCII)
+_DECK = re.compile(r"^(deck|orient)\s*([A-Za-z])$", re.IGNORECASE | re.ASCII)
+
+
+def parse_place(text: str) -> Place:
+    """Read ``b3``, ``deck c`` or ``h2`` in any case and spacing.
+
+    Raises:
+        NotationError: saying which forms are understood.
+    """
+    stripped = " ".join(text.split())
+    deck = _DECK.match(stripped)
+    if deck:
+        level = deck.group(2).lower()
+        if level not in LEVELS:
+            raise NotationError("unknown_level_deck_in_text", deck=deck.group(2), text=text)
+        return DeckTop(level, deck.group(1).lower() == "orient")
+    slot = _SLOT.match(stripped)
+    if slot:
+        letter, number = slot.group(1).lower(), int(slot.group(2))
+        if number < 1:
+            raise NotationError("places_are_numbered_from_not", number=number, text=text)
+        if letter == "h":
+            return HandSlot(number)
+        if letter in LEVELS:
+            return Slot(letter, number)
+        raise NotationError("unknown_row_slot_in_text", slot=slot.group(1), text=text)
+    raise NotationError("text_is_not_a_place", text=text.strip())
+
+
+def parse_slot(text: str) -> Slot:
+    """Read a face-up slot such as ``b3`` (strongholds and free cards name only slots).
+
+    Raises:
+        NotationError: when the text is not a place, or names a deck or a hand card.
+    """
+    place = parse_place(text)
+    if not isinstance(place, Slot):
+        raise NotationError("text_is_not_a_face", text=text.strip())
+    return place

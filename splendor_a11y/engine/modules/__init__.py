@@ -1,0 +1,1 @@
+"""The Cities of Splendor modules' own rules: The Orient and The Strongholds."""

@@ -1,0 +1,126 @@
+"""The Orient module's rules that both ``rules`` and ``fold`` need: card effects, the
+double-gold card's virtual gold, the discard cards' choice, and who may be a partner.
+"""
+
+from __future__ import annotations
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, Slot
+from splendor_a11y.engine.payment import needed
+from splendor_a11y.engine.state import GameState, PlayerState, face_up_slots
+
+__all__ = [
+    "ASSOCIATE",
+    "NOBLE",
+    "card_effects",
+    "discard_choice",
+    "free_effect",
+    "free_options",
+    "gold_cards",
+    "partner_options",
+    "pending_associate",
+    "pending_free_level",
+    "price",
+    "virtual_payment",
+]
+
+ASSOCIATE = "associate"
+NOBLE = "noble"
+FREE = "free"
+VIRTUAL_GOLD_PER_CARD = 2
+
+
+def free_effect(level: str) -> str:
+    """The effect name of a free card of a level: ``free a``."""
+    return f"{FREE} {level}"
+
+
+def pending_free_level(state: GameState) -> str:
+    """The level of the free card the effect now due gives, or empty when it gives none."""
+    effect = state.effects[0] if state.effects else ""
+    return effect.removeprefix(f"{FREE} ") if effect.startswith(FREE) else ""
+
+
+def card_effects(card: Card) -> tuple[str, ...]:
+    """What a card does when it is bought or taken, in the order the rules give."""
+    effects: list[str] = []
+    if card.associate:
+        effects.append(ASSOCIATE)
+    if card.free_level:
+        effects.append(free_effect(card.free_level))
+    if card.takes_noble:
+        effects.append(NOBLE)
+    return tuple(effects)
+
+
+def gold_cards(player: PlayerState) -> list[Card]:
+    """The player's double-gold cards, each worth 2 gold when discarded in a purchase."""
+    return [card for card in player.bought if card.double_gold]
+
+
+def partner_options(player: PlayerState, exclude: Card | None = None) -> list[tuple[Gem, int]]:
+    """The colours (with bonus counts) a card that takes a colour may follow."""
+    options: list[tuple[Gem, int]] = []
+    for card in player.bought:
+        if card == exclude:
+            continue
+        gem, count = player.colour_of(card)
+        if gem is not None and count and (gem, count) not in options:
+            options.append((gem, count))
+    return sorted(options, key=lambda option: (COLOURS.index(option[0]), option[1]))
+
+
+def pending_associate(player: PlayerState) -> Card | None:
+    """The bought card still waiting to take a colour."""
+    associated = {card for card, _, _ in player.associations}
+    waiting = [card for card in player.bought if card.associate and card not in associated]
+    return waiting[-1] if waiting else None
+
+
+def discard_choice(player: PlayerState, gem: Gem) -> tuple[Card, Card] | None:
+    """The two cards of a colour a discard card costs: cards that took that colour go
+    first, as the rules require; then those worth least. None when there are fewer than two."""
+    of_colour = [card for card in player.bought if player.colour_of(card)[0] is gem]
+    ordered = sorted(of_colour, key=lambda card: (not card.associate, card.points, card.bonus_count, card.text))
+    return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
+
+
+def virtual_payment(need: GemCounts, tokens: GemCounts, owned: int, wanted: int | None) -> tuple[GemCounts, int] | None:
+    """Pay with coloured gems first, then double-gold cards (2 gold each), then gold tokens.
+
+    ``wanted`` fixes how many double-gold cards to discard (None: as few as needed).
+    Returns the tokens paid and the cards discarded, or None when it cannot be paid.
+    """
+    coloured = [min(n, t) for n, t in zip(need[:5], tokens[:5], strict=False)]
+    short = sum(need[:5]) - sum(coloured)
+    if wanted is None:
+        cards = max(0, -(-(short - tokens[5]) // VIRTUAL_GOLD_PER_CARD))
+    else:
+        cards = wanted
+    if cards > owned or (cards and VIRTUAL_GOLD_PER_CARD * (cards - 1) >= short):
+        return None
+    gold = max(0, short - VIRTUAL_GOLD_PER_CARD * cards)
+    if gold > tokens[5]:
+        return None
+    return GemCounts(coloured + [gold]), cards
+
+
+def price(player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
+    """What buying a card would cost the player by default: gems paid and cards discarded
+    (double-gold cards, or the two cards of a discard card); None when they cannot."""
+    if card.discard is not None:
+        chosen = discard_choice(player, card.discard)
+        return (GemCounts(), chosen) if chosen is not None else None
+    if card.associate and not partner_options(player):
+        return None
+    owned = gold_cards(player)
+    paid = virtual_payment(needed(card.cost, player.bonuses), player.tokens, len(owned), None)
+    if paid is None:
+        return None
+    return paid[0], tuple(owned[:paid[1]])
+
+
+def free_options(state: GameState, level: str) -> list[Slot]:
+    """Face-up cards of a level the current player may take free (none held by an opponent)."""
+    return [slot for slot in face_up_slots(state) if slot.level == level
+            and (not state.strongholds or state.occupied_by_other(str(slot), state.current) is None)]

@@ -1,0 +1,219 @@
+"""What play and replay share: one listener's conversation about a game, answering
+questions about the position reached, keeping what was said for review, and the help.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.domain.notation import parse_place
+from splendor_a11y.engine import GameState
+from splendor_a11y.play.grammar import (
+    COMMANDS,
+    PLAYER_QUERIES,
+    CommandSpec,
+    GrammarError,
+    Query,
+    find_command,
+)
+from splendor_a11y.play.history import History
+from splendor_a11y.play.interrupt import Interruptions
+from splendor_a11y.text.messages import join_words, problem_text, sentence, text
+from splendor_a11y.text.narrator import Narrator, Verbosity
+from splendor_a11y.text.queries import Answers
+
+__all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines"]
+
+LAST_DEFAULT = 5
+LOGGER = logging.getLogger("splendor_a11y")
+
+
+class Channel(Enum):
+    """What kind of line is announced: game events go to the review history, answers do not."""
+
+    EVENT = "event"
+    PROMPT = "prompt"
+    ANSWER = "answer"
+    ERROR = "error"
+
+
+class Outcome(Enum):
+    """How a session ended."""
+
+    OVER = "over"
+    QUIT = "quit"
+
+
+@dataclass
+class SessionIO:
+    """A conversation's only ways out: read a line (None at end of input), announce a
+    line. Reading and asking may answer at once or be awaited (a prompt on an event loop)."""
+
+    read_line: Callable[[str], str | None | Awaitable[str | None]]
+    announce: Callable[[str, Channel], None]
+    set_speech: Callable[[bool], str] = lambda on: text("help.no_speech")
+    keys_help: list[str] = field(default_factory=list)
+    confirm_quit: Callable[[], bool | Awaitable[bool]] = lambda: True
+    """Asked after Ctrl-C outside the prompt (a computer thinking): True to quit."""
+    interruptions: Interruptions | None = None
+    """Where Ctrl-C is noted while the game waits on a computer (None: not watched)."""
+
+
+class Conversation:
+    """What play and replay share: announcing, the review history, and answering queries
+    about the position reached, for one listener.
+
+    Subclasses say where the position is (``state``), who "you" is (``listener``) and
+    what that listener may see (``visible``).
+    """
+
+    state: GameState
+    io: SessionIO
+    verbosity: Verbosity
+    history: History
+    extra_help: tuple[CommandSpec, ...] = ()
+
+    def listener(self) -> int | None:
+        """The seat told as "you", or None for a spectator told everything."""
+        raise NotImplementedError
+
+    def visible(self, state: GameState, seat: int) -> GameState:
+        """What the listener may know of a position (all of it for a spectator)."""
+        return state
+
+    def narrator(self) -> Narrator:
+        """A narrator for the current listener and verbosity."""
+        return Narrator(viewer=self.listener(), verbosity=self.verbosity)
+
+    def say(self, line: str, channel: Channel) -> None:
+        """Announce a line; game events and prompts are kept for review and repeat."""
+        if channel in (Channel.EVENT, Channel.PROMPT):
+            self.history.add(line)
+        self.io.announce(line, channel)
+
+    def answer(self, query: Query) -> None:
+        """Answer a question or change a setting; the game does not change."""
+        for line in self.answer_lines(query):
+            self.say(line, Channel.ANSWER)
+
+    def seat_named(self, name: str) -> int:
+        """The seat of a player named (or begun) by ``name``; the listener when empty.
+
+        Raises:
+            GrammarError: no such player, or several begin that way.
+        """
+        players = self.state.players
+        if not name:
+            seat = self.listener()
+            return seat if seat is not None else self.state.current
+        lowered = name.lower()
+        exact = [i for i, p in enumerate(players) if p.name.lower() == lowered]
+        found = exact or [i for i, p in enumerate(players) if p.name.lower().startswith(lowered)]
+        if len(found) == 1:
+            return found[0]
+        raise GrammarError(text("query.no_player", name=name, names=join_words([p.name for p in players])))
+
+    def answer_lines(self, query: Query) -> list[str]:
+        """The lines that answer a query, for the position reached."""
+        try:
+            return self._answer_lines(query)
+        except SplendorError as error:
+            return [sentence(problem_text(error))]
+
+    def _answer_lines(self, query: Query) -> list[str]:
+        position = _POSITION_ANSWERS.get(query.name)
+        if position is not None:
+            me = self.seat_named(query.argument if query.name in PLAYER_QUERIES else "")
+            listener = self.listener()
+            state = self.visible(self.state, listener if listener is not None else me)
+            return position(Answers(self.narrator()), state, me, query.argument)
+        own = _OWN_ANSWERS.get(query.name)
+        if own is not None:
+            return own(self, query)
+        return self.more_answers(query)
+
+    def _last(self, query: Query) -> list[str]:
+        count = int(query.argument) if query.argument else LAST_DEFAULT
+        return self.history.recent(count) or [text("query.no_events")]
+
+    def _verbosity(self, query: Query) -> list[str]:
+        self.verbosity = Verbosity.WORDS if query.name == "words" else Verbosity.NOTATION
+        return [text(f"setting.{query.name}")]
+
+    def _help(self, query: Query) -> list[str]:
+        return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.modules)
+
+    def more_answers(self, query: Query) -> list[str]:
+        """Queries only a subclass knows."""
+        return [text("help.unknown")]
+
+
+_POSITION_ANSWERS: dict[str, Callable[[Answers, GameState, int, str], list[str]]] = {
+    "board": lambda answers, state, me, argument: answers.board(state),
+    "row": lambda answers, state, me, argument: [answers.row(state, argument)],
+    "look": lambda answers, state, me, argument: [answers.place(state, parse_place(argument), me)],
+    "nobles": lambda answers, state, me, argument: [answers.nobles(state)],
+    "supply": lambda answers, state, me, argument: [answers.supply(state)],
+    "me": lambda answers, state, me, argument: [answers.status(state, me)],
+    "hand": lambda answers, state, me, argument: [answers.status(state, me)],
+    "players": lambda answers, state, me, argument: answers.everyone(state),
+    "afford": lambda answers, state, me, argument: [answers.afford(state, me)],
+}
+"""Questions about the position, as the listener may know it, looked up by their word."""
+
+_OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
+    "last": Conversation._last,
+    "repeat": lambda conversation, query: [conversation.history.last() or text("query.no_events")],
+    "words": Conversation._verbosity,
+    "codes": Conversation._verbosity,
+    "speech": lambda conversation, query: [conversation.io.set_speech(query.argument == "on")],
+    "help": Conversation._help,
+}
+"""Questions about the conversation itself (what was said, settings, help)."""
+
+
+def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] = (),
+               modules: tuple[str, ...] = ()) -> list[str]:
+    """``help``: every command and key of the game in play, one per line; ``help take``:
+    one command in full (a module's command says which module it belongs to when that
+    module is not in play).
+
+    ``extra`` are the words of a replay: then they are listed instead of the actions.
+    """
+    if topic:
+        return [_help_topic(topic, extra, modules)]
+    if extra:
+        lines = [text("help.replay")]
+        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
+    else:
+        lines = [text("help.actions")]
+        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS
+                  if spec.action and (not spec.module or spec.module in modules)]
+    lines.append(text("help.queries"))
+    shown = {spec.name for spec in extra}
+    lines += [text("help.line", usage=spec.usage, summary=spec.summary)
+              for spec in COMMANDS if not spec.action and spec.name not in shown]
+    if keys_help:
+        lines.append(text("help.keys"))
+        lines += keys_help
+    lines.append(text("help.notation"))
+    if "orient" in modules:
+        lines.append(text("help.orient"))
+    return lines
+
+
+def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...]) -> str:
+    """One command explained in full."""
+    try:
+        spec = next((s for s in extra if topic.lower() in (s.name, *s.aliases)), None) or find_command(topic)
+    except GrammarError as error:
+        return problem_text(error)
+    aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
+    line = text("help.one", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)
+    if spec.module and spec.module not in modules:
+        line += " " + text(f"help.not_in_play.{spec.module}")
+    return line

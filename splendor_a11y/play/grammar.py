@@ -1,0 +1,364 @@
+"""The game prompt's language: typed words into a command or a query.
+
+Pure and free of prompt_toolkit. One table (``COMMANDS``) drives parsing, ``help`` and
+Tab completion, so they can never disagree. Unique prefixes and aliases work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.domain.notation import (
+    LEVELS,
+    DeckTop,
+    GemCounts,
+    HandSlot,
+    NotationError,
+    Slot,
+    gem_from_code,
+    parse_place,
+)
+from splendor_a11y.engine import (
+    Associate,
+    Buy,
+    ChooseNoble,
+    Command,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    Pass,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+)
+from splendor_a11y.text.messages import problem_text, sentence, text
+from splendor_a11y.text.similarity import edit_distance
+
+__all__ = [
+    "COMMANDS",
+    "PLAYER_QUERIES",
+    "REPLAY_COMMANDS",
+    "CommandSpec",
+    "GrammarError",
+    "Query",
+    "find_command",
+    "parse_line",
+    "parse_replay_line",
+]
+
+MAX_LINE = 200
+_NUMBER = re.compile(r"[0-9]+")
+_PLACE_WORD = re.compile(r"[abch][0-9]+", re.ASCII)
+
+
+def is_number(words: str) -> bool:
+    """Whether typed words are a whole number in the digits 0 to 9 (other scripts'
+    digits, superscripts and circled numbers are not taken for numbers)."""
+    return _NUMBER.fullmatch(words) is not None
+
+
+class GrammarError(SplendorError):
+    """Typed words the prompt does not understand; the message says what would work."""
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One word of the prompt: its name, aliases, usage and one-line help."""
+
+    name: str
+    action: bool = False
+    aliases: tuple[str, ...] = ()
+    module: str = ""
+    """The optional module the command belongs to; empty for the base game's."""
+    replay: bool = False
+    """A word of the replay prompt (its help is the replay's)."""
+
+    @property
+    def usage(self) -> str:
+        """How it is typed, with examples, from the catalogue."""
+        return text(f"command.{self.name}.usage")
+
+    @property
+    def summary(self) -> str:
+        """What it does, in one line, from the catalogue."""
+        suffix = ".replay" if self.replay and self.name == "quit" else ""
+        return text(f"command.{self.name}.summary{suffix}")
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("take", action=True),
+    CommandSpec("reserve", action=True),
+    CommandSpec("buy", action=True),
+    CommandSpec("return", action=True),
+    CommandSpec("noble", action=True),
+    CommandSpec("pass", action=True),
+    CommandSpec("colour", action=True, aliases=("color",), module="orient"),
+    CommandSpec("free", action=True, module="orient"),
+    CommandSpec("keep", action=True, module="orient"),
+    CommandSpec("hold", action=True, module="strongholds"),
+    CommandSpec("oust", action=True, module="strongholds"),
+    CommandSpec("conquer", action=True, module="strongholds"),
+    CommandSpec("decline", action=True, module="strongholds"),
+    CommandSpec("board", aliases=("table",)),
+    CommandSpec("row"),
+    CommandSpec("look", aliases=("card",)),
+    CommandSpec("nobles"),
+    CommandSpec("supply", aliases=("bank",)),
+    CommandSpec("me", aliases=("status", "self")),
+    CommandSpec("players", aliases=("scores", "all")),
+    CommandSpec("hand"),
+    CommandSpec("afford", aliases=("can",)),
+    CommandSpec("hint"),
+    CommandSpec("last", aliases=("history",)),
+    CommandSpec("repeat", aliases=("again",)),
+    CommandSpec("words"),
+    CommandSpec("codes"),
+    CommandSpec("speech"),
+    CommandSpec("help", aliases=("?",)),
+    CommandSpec("quit", aliases=("exit", "q")),
+)
+
+PLAYER_QUERIES = ("me", "hand", "afford")
+"""Queries that may name a player; without a name they are about the listener."""
+
+REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec("next", aliases=("n",)),
+    CommandSpec("previous", aliases=("p", "prev", "back")),
+    CommandSpec("next turn", aliases=("nt",)),
+    CommandSpec("previous turn", aliases=("pt",)),
+    CommandSpec("turn"),
+    CommandSpec("round"),
+    CommandSpec("start"),
+    CommandSpec("end"),
+    CommandSpec("where"),
+    CommandSpec("summary"),
+    CommandSpec("quit", aliases=("exit", "q"), replay=True),
+)
+"""The replay prompt's own words; the game's questions work there too."""
+
+_BY_NAME = {spec.name: spec for spec in COMMANDS}
+_ALIASES = {alias: spec for spec in COMMANDS for alias in spec.aliases}
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A question or a setting: never changes the game."""
+
+    name: str
+    argument: str = ""
+
+
+def find_command(word: str) -> CommandSpec:
+    """The command a word names: exact, alias, or unique prefix.
+
+    Raises:
+        GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
+    """
+    lowered = word.lower()
+    if lowered in _BY_NAME:
+        return _BY_NAME[lowered]
+    if lowered in _ALIASES:
+        return _ALIASES[lowered]
+    matches = [spec for spec in COMMANDS if spec.name.startswith(lowered)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        names = [m.name for m in matches]
+        raise GrammarError(text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1]))
+    nearest = min(COMMANDS, key=lambda spec: edit_distance(lowered, spec.name))
+    if edit_distance(lowered, nearest.name) <= max(2, len(lowered) // 2):
+        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=nearest.name))
+    raise GrammarError(text("grammar.unknown", word=word))
+
+
+def parse_gems(words: str, verb: str) -> GemCounts:
+    """Gems as letters (``ser``, ``s e r``, ``ss``) or counts (``2s``, ``1s 1o``).
+
+    Raises:
+        GrammarError: when nothing is named or a code is unknown.
+    """
+    compact = words.replace(" ", "")
+    if not compact:
+        raise GrammarError(text("grammar.which_gems", verb=verb))
+    try:
+        if re.search(r"\d", compact):
+            return GemCounts.parse(words)
+        counts = [0] * 6
+        for letter in compact:
+            counts[gem_from_code(letter, words).order] += 1
+        return GemCounts(counts)
+    except NotationError as error:
+        raise GrammarError(sentence(problem_text(error))) from None
+
+
+def _place(words: str, verb: str) -> Slot | DeckTop | HandSlot:
+    if not words:
+        raise GrammarError(text("grammar.which_card", verb=verb))
+    try:
+        return parse_place(words)
+    except NotationError as error:
+        raise GrammarError(sentence(problem_text(error))) from None
+
+
+def _slot(words: str, verb: str) -> Slot:
+    place = _place(words, verb)
+    if not isinstance(place, Slot):
+        raise GrammarError(text("grammar.slot_only", words=words))
+    return place
+
+
+def _reserve(rest: str) -> Command:
+    place = _place(rest, "reserve")
+    if isinstance(place, HandSlot):
+        raise GrammarError(text("grammar.reserve_hand"))
+    return Reserve(place)
+
+
+def _buy(rest: str) -> Command:
+    discard = None
+    named = re.search(r"\s*\bdiscard\s+(.+)$", rest, re.IGNORECASE)
+    if named:
+        discard = tuple(part.strip() for part in re.split(r",|\band\b", named.group(1)) if part.strip())
+        rest = rest[:named.start()]
+    cards = None
+    with_gold = re.search(r"\s*\bwith\s+(\d*)\s*gg\s*$", rest, re.IGNORECASE | re.ASCII)
+    if with_gold:
+        cards = int(with_gold.group(1) or 1)
+        rest = rest[:with_gold.start()]
+    match = re.match(r"^(.*?)(?:\s*\bpay\b\s*(.*))?$", rest, re.IGNORECASE)
+    assert match is not None
+    where, pay = match.group(1), match.group(2)
+    place = _place(where.strip(), "buy")
+    if isinstance(place, DeckTop):
+        raise GrammarError(text("grammar.buy_deck"))
+    return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards, discard)
+
+
+def _colour(rest: str) -> Command:
+    code = rest.replace(" ", "").lower()
+    if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":
+        raise GrammarError(text("grammar.colour"))
+    return Associate(gem_from_code(code[0], rest), len(code))
+
+
+def _keep(rest: str) -> Command:
+    words = rest.split()
+    if len(words) != 2 or words[0] != "noble" or not is_number(words[1]):
+        raise GrammarError(text("grammar.keep"))
+    return ReserveNoble(int(words[1]))
+
+
+def _hold(rest: str) -> Command:
+    to, _, source = rest.partition(" from ")
+    return Hold(_slot(to.strip(), "hold"), _slot(source.strip(), "move from") if source else None)
+
+
+def _conquer(rest: str) -> Command:
+    pay = re.match(r"^pay\s+(.*)$", rest, re.IGNORECASE)
+    if rest and pay is None:
+        raise GrammarError(text("grammar.conquer"))
+    return Conquer(parse_gems(pay.group(1), "pay") if pay else None)
+
+
+def _noble(rest: str) -> Command:
+    if not is_number(rest):
+        raise GrammarError(text("grammar.noble"))
+    return ChooseNoble(int(rest))
+
+
+_ACTIONS: dict[str, Callable[[str], Command]] = {
+    "take": lambda rest: TakeGems(parse_gems(rest, "take")),
+    "return": lambda rest: ReturnTokens(parse_gems(rest, "return")),
+    "reserve": _reserve,
+    "buy": _buy,
+    "colour": _colour,
+    "free": lambda rest: TakeFree(_slot(rest, "take free")),
+    "keep": _keep,
+    "hold": _hold,
+    "oust": lambda rest: Oust(_slot(rest, "oust")),
+    "conquer": _conquer,
+    "decline": lambda rest: Decline(),
+    "noble": _noble,
+    "pass": lambda rest: Pass(),
+}
+"""How the words after each action's name are read, looked up by the name."""
+
+
+def _shortcut(lowered: str, rest: str) -> Query | None:
+    """A level letter alone reads its row; a place alone, or a deck, describes its card."""
+    if lowered in LEVELS and not rest:
+        return Query("row", lowered)
+    if _PLACE_WORD.fullmatch(lowered) and not rest:
+        return Query("look", str(_place(lowered, "look at")))
+    if lowered in ("deck", "orient") and rest:
+        return Query("look", str(_place(f"{lowered} {rest}", "look at")))
+    return None
+
+
+def _query(spec: CommandSpec, rest: str) -> Query:
+    """A question's words, checked before it is answered."""
+    if spec.name == "row" and rest.lower() not in LEVELS:
+        raise GrammarError(text("grammar.row"))
+    if spec.name == "look":
+        rest = str(_place(rest, "look at"))
+    if spec.name == "last" and rest and not is_number(rest):
+        raise GrammarError(text("grammar.last"))
+    if spec.name == "speech" and rest.lower() not in ("on", "off"):
+        raise GrammarError(text("grammar.speech"))
+    return Query(spec.name, rest.lower())
+
+
+def parse_line(line: str) -> Command | Query | None:
+    """One typed line into a command, a query, or None for an empty line.
+
+    Raises:
+        GrammarError: with a sentence that says what would work.
+    """
+    if len(line) > MAX_LINE:
+        raise GrammarError(text("grammar.too_long", length=len(line)))
+    if any(not ch.isprintable() for ch in line):
+        raise GrammarError(text("grammar.controls"))
+    words = line.strip()
+    if not words:
+        return None
+    head, _, rest = words.partition(" ")
+    rest = " ".join(rest.split())
+    shortcut = _shortcut(head.lower(), rest)
+    if shortcut is not None:
+        return shortcut
+    spec = find_command(head)
+    if spec.action:
+        return _ACTIONS[spec.name](rest)
+    return _query(spec, rest)
+
+
+def parse_replay_line(line: str) -> Query | None:
+    """A line at the replay prompt: a replay word (``next``, ``turn 12``...) or a query.
+
+    Raises:
+        GrammarError: unknown words, a missing number, or a move (a replay cannot play).
+    """
+    words = " ".join(line.split()).lower()
+    if not words:
+        return None
+    for spec in REPLAY_COMMANDS:
+        for name in (spec.name, *spec.aliases):
+            if words == name:
+                return Query(spec.name)
+            if spec.name in ("turn", "round") and words.startswith(name + " "):
+                number = words[len(name) + 1:]
+                if not is_number(number) or int(number) < 1:
+                    raise GrammarError(text("grammar.which_number", word=name))
+                return Query(spec.name, number)
+    if words in ("turn", "round"):
+        raise GrammarError(text("grammar.which_number", word=words))
+    parsed = parse_line(line)
+    if parsed is None or isinstance(parsed, Query):
+        return parsed
+    raise GrammarError(text("grammar.replay_move"))

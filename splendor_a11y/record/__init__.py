@@ -1,0 +1,33 @@
+"""The record of a game: the log's format, its reader, its writer, and its replay."""
+
+from __future__ import annotations
+
+from splendor_a11y.record.codec import (
+    FORMAT,
+    VERSION,
+    GameLog,
+    LogError,
+    LogHeader,
+    PlayerEntry,
+    decode_event,
+    encode_event,
+)
+from splendor_a11y.record.reader import read_log
+from splendor_a11y.record.walk import replay, replay_good_part
+from splendor_a11y.record.writer import LogWriter, SaveError
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "GameLog",
+    "LogError",
+    "LogHeader",
+    "LogWriter",
+    "PlayerEntry",
+    "SaveError",
+    "decode_event",
+    "encode_event",
+    "read_log",
+    "replay",
+    "replay_good_part",
+]

@@ -1,0 +1,64 @@
+"""The state as plain JSON for other programs (``replay --state-json``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splendor_a11y.domain.notation import LEVELS
+from splendor_a11y.engine import GameState, Reserved
+
+__all__ = ["state_to_json"]
+
+
+def _reserved(item: Reserved) -> dict[str, Any]:
+    if item.card is None:
+        return {"hidden": True, "level": item.level}
+    return {"card": item.card.text, "blind": item.blind}
+
+
+def _modules(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
+    """The modules' facts, only when they are in play."""
+    if state.orient_decks:
+        data["orient_decks"] = {level: len(deck) for level, deck in zip(LEVELS, state.orient_decks, strict=False)}
+        for entry, player in zip(data["players"], state.players, strict=False):
+            entry["associations"] = {card.text: gem.value * count for card, gem, count in player.associations}
+            entry["reserved_nobles"] = [n.text for n in player.reserved_nobles]
+    if state.strongholds:
+        data["strongholds"] = {state.players[seat].name: list(places) for seat, places in enumerate(state.strongholds)}
+    if state.effects:
+        data["effects"] = list(state.effects)
+    return data
+
+
+def state_to_json(state: GameState, events: int) -> dict[str, Any]:
+    """Every fact of a position: players, board by slot, decks, nobles, supply, whose turn,
+    and the modules' own facts when they are played."""
+    return _modules(state, {
+        "events": events,
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "round": state.round,
+        "current_player": state.current,
+        "first_player": state.first_player,
+        "players": [
+            {
+                "name": p.name,
+                "points": p.points,
+                "tokens": p.tokens.to_mapping(),
+                "bonuses": p.bonuses.to_mapping(),
+                "reserved": [_reserved(r) for r in p.reserved],
+                "bought": [c.text for c in p.bought],
+                "nobles": [n.text for n in p.nobles],
+            }
+            for p in state.players
+        ],
+        "board": {
+            level: {f"{level}{i + 1}": (card.text if card else None) for i, card in enumerate(row)}
+            for level, row in zip(LEVELS, state.rows, strict=False)
+        },
+        "decks": {level: len(deck) for level, deck in zip(LEVELS, state.decks, strict=False)},
+        "nobles": {str(i + 1): (n.text if n else None) for i, n in enumerate(state.nobles)},
+        "supply": state.supply.to_mapping(),
+        "winners": list(state.winners),
+        "modules": list(state.modules),
+    })

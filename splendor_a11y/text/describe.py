@@ -1,0 +1,71 @@
+"""Cards and nobles told in words, shared by lookup and narration."""
+
+from __future__ import annotations
+
+from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.text.messages import (
+    bonus_requirement_in_words,
+    counts_in_words,
+    gem_name,
+    plural,
+    text,
+)
+
+__all__ = ["card_sentence", "card_words", "noble_sentence"]
+
+
+def bonus_words(card: Card) -> str:
+    """``sapphire bonus``, ``two sapphire bonuses``, or what an Orient mark means."""
+    if card.associate:
+        bonus = text("words.associate")
+    elif card.bonus is None:
+        bonus = text("words.double_gold")
+    elif card.bonus_count == 2:
+        bonus = text("words.double_bonus", gem=gem_name(card.bonus))
+    else:
+        bonus = text("words.bonus", gem=gem_name(card.bonus))
+    if card.free_level:
+        bonus += text("words.free", level=card.free_level)
+    if card.takes_noble:
+        bonus += text("words.takes_noble")
+    return bonus
+
+
+def cost_words(card: Card) -> str:
+    """``costs 7 diamonds``, or a discard card's cost."""
+    if card.discard is not None:
+        return text("words.discard_cost", gem=gem_name(card.discard))
+    return text("words.cost", cost=counts_in_words(card.cost))
+
+
+def card_sentence(card: Card) -> str:
+    """``c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.``"""
+    return text(
+        "lookup.card.orient" if card.orient else "lookup.card",
+        code=card.text,
+        level=card.level,
+        points=plural(card.points, "points.one", "points.many", "points.none"),
+        bonus=bonus_words(card),
+        cost=cost_words(card),
+    )
+
+
+def card_words(card: Card) -> str:
+    """``level b, 2 points, ruby bonus, costs 3 diamonds and 5 onyx``: the words verbosity."""
+    return text(
+        "words.card",
+        level=card.level,
+        points=plural(card.points, "words.points.one", "words.points.many"),
+        bonus=bonus_words(card),
+        cost=cost_words(card),
+    )
+
+
+def noble_sentence(noble: Noble) -> str:
+    """``3 4s 4e: noble, 3 prestige points, needs 4 sapphire and 4 emerald bonuses.``"""
+    return text(
+        "lookup.noble",
+        code=noble.text,
+        points=plural(noble.points, "points.one", "points.many", "points.none"),
+        requirement=bonus_requirement_in_words(noble.requirement),
+    )

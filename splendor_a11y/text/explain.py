@@ -1,0 +1,190 @@
+"""Why a move is good, in one sentence: the ``hint`` command's explanation.
+
+The hard bot chooses the move; this module looks at what the move does in the player's
+own view (points, the bonus and how many of that colour it makes, nobles brought near, a
+card kept from an opponent, a card brought within reach) and says the strongest reasons.
+Pure; the words come from the ``messages`` catalogue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
+from splendor_a11y.engine import (
+    Associate,
+    Buy,
+    ChooseNoble,
+    Command,
+    Conquer,
+    GameState,
+    Hold,
+    Oust,
+    Pass,
+    PlayerState,
+    Reserve,
+    ReserveNoble,
+    ReturnTokens,
+    TakeFree,
+    TakeGems,
+    gems_missing,
+    needed,
+    price,
+)
+from splendor_a11y.text.messages import gem_name, join_words, plural, text
+from splendor_a11y.text.narrator import Narrator
+
+__all__ = ["explain_move"]
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+NEAR_NOBLE = 3
+"""A noble this many bonuses away or nearer is worth mentioning."""
+
+
+def _gems_short(card: Card, player: PlayerState) -> int:
+    return gems_missing(card.cost, player.bonuses, player.tokens)
+
+
+def _gems(n: int) -> str:
+    """``1 gem``, ``3 gems``."""
+    return plural(n, "hint.gems.one", "hint.gems.many")
+
+
+def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
+    return needed(requirement, bonuses).total
+
+
+def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[str]:
+    return [p.name for i, p in enumerate(state.players) if i != seat and price(p, card) is not None]
+
+
+def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:
+    player = state.players[seat]
+    parts = []
+    if card.points:
+        parts.append(text("hint.points", points=narrator.points(card.points)))
+    if card.bonus is None:
+        return parts or [text("hint.orient_card", card=narrator.card(card))]
+    count = player.bonuses[card.bonus.order] + card.bonus_count
+    ordinal = ORDINALS[count - 1] if count <= len(ORDINALS) else f"{count}th"
+    parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
+    bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
+    for noble in state.nobles:
+        if noble is None or not noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]:
+            continue
+        missing = _noble_missing(noble.requirement, bonuses)
+        if missing == 0:
+            parts.append(text("hint.noble_now", noble=noble.text))
+            break
+        if missing <= NEAR_NOBLE:
+            away = plural(missing, "hint.bonuses.one", "hint.bonuses.many")
+            parts.append(text("hint.noble_near", noble=noble.text, missing=away))
+            break
+    return parts
+
+
+def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
+    """The face-up cards and the seat's own known hand cards, by place."""
+    cards = [(f"{level}{i + 1}", card) for level, row in zip(LEVELS, state.rows, strict=True)
+             for i, card in enumerate(row) if card is not None]
+    return cards + [(f"h{i + 1}", held.card) for i, held in enumerate(state.players[seat].reserved)
+                    if held.card is not None]
+
+
+def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Narrator) -> str:
+    player = state.players[seat]
+    after = PlayerState(player.name, player.tokens.plus(take.gems), player.bonuses, player.points)
+    best: tuple[int, int, str, Card] | None = None
+    for place, card in _known_cards(state, seat):
+        short = _gems_short(card, after)
+        if _gems_short(card, player) - short > 0 and (best is None or (short, -card.points) < best[:2]):
+            best = (short, -card.points, place, card)
+    if best is None:
+        return text("hint.take_general")
+    short, _, place, card = best
+    if short == 0:
+        return text("hint.take_then_buy", place=place, card=narrator.card(card))
+    return text("hint.take_closer", place=place, card=narrator.card(card), short=_gems(short))
+
+
+def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) -> str:
+    card = state.card_at(command.place)
+    if card is None:
+        return text("hint.plain", command=str(command))
+    why = join_words(_buy_reasons(state, seat, card, narrator))
+    rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
+    if rivals:
+        why += text("hint.rival_wants", names=join_words(rivals))
+    return text("hint.buy", command=str(command), why=why)
+
+
+def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Narrator) -> str:
+    place, typed = command.place, str(command)
+    if isinstance(place, DeckTop):
+        return text("hint.reserve_deck", command=typed, level=place.level,
+                    gold=text("hint.deck_gold") if state.supply[5] else "")
+    card = state.card_at(place)
+    if card is None:
+        return text("hint.plain", command=typed)
+    rivals = _rivals_who_could_buy(state, seat, card)
+    if rivals:
+        why = text("hint.reserve_deny", names=join_words(rivals))
+    else:
+        why = text("hint.reserve_keep", short=_gems(_gems_short(card, state.players[seat])))
+    return text("hint.reserve", command=typed, card=narrator.card(card), why=why,
+                gold=text("hint.gold") if state.supply[5] else "")
+
+
+def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: Narrator) -> str:
+    options = state.noble_options(seat)
+    noble = options[command.index - 1] if command.index <= len(options) else None
+    rivals = [p.name for i, p in enumerate(state.players) if i != seat and noble is not None
+              and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE]
+    if rivals:
+        return text("hint.noble_rival", command=str(command), names=join_words(rivals))
+    return text("hint.noble", command=str(command))
+
+
+def _explain_hold(state: GameState, seat: int, command: Hold, narrator: Narrator) -> str:
+    third = state.strongholds[seat].count(str(command.to)) == 2 if state.strongholds else False
+    return text("hint.hold_third" if third else "hint.hold", command=str(command),
+                card=narrator.card(state.card_at(command.to)))
+
+
+def _explain_oust(state: GameState, seat: int, command: Oust, narrator: Narrator) -> str:
+    owner = next(iter(state.holders(str(command.place))), seat)
+    return text("hint.oust", command=str(command), owner=state.players[owner].name,
+                card=narrator.card(state.card_at(command.place)))
+
+
+def _explain_keep(state: GameState, seat: int, command: ReserveNoble, narrator: Narrator) -> str:
+    noble = state.nobles[command.index - 1]
+    return text("hint.keep_noble", command=str(command), noble=noble.text if noble else "")
+
+
+_EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
+    Buy: _explain_buy,
+    Reserve: _explain_reserve,
+    TakeGems: lambda state, seat, c, n: text("hint.take", command=str(c), why=_reach_after_take(state, seat, c, n)),
+    ReturnTokens: lambda state, seat, c, n: text("hint.return", command=str(c)),
+    ChooseNoble: _explain_noble,
+    Pass: lambda state, seat, c, n: text("hint.pass", command=str(c)),
+    Hold: _explain_hold,
+    Oust: _explain_oust,
+    Conquer: lambda state, seat, c, n: text("hint.conquer", command=str(c)),
+    Associate: lambda state, seat, c, n: text("hint.associate", command=str(c), gem=gem_name(c.colour, 2),
+                                              count=c.count),
+    TakeFree: lambda state, seat, c, n: text("hint.free", command=str(c), card=n.card(state.card_at(c.place))),
+    ReserveNoble: _explain_keep,
+}
+"""Why each kind of command is worth playing, looked up by its type."""
+
+
+def explain_move(state: GameState, seat: int, command: Command, narrator: Narrator) -> str:
+    """One sentence: the command to type and why (``buy b1: it gives you 2 points ...``)."""
+    explain = _EXPLAINERS.get(type(command))
+    if explain is None:
+        return text("hint.module", command=str(command))
+    return explain(state, seat, command, narrator)

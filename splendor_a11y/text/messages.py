@@ -1,0 +1,90 @@
+"""The text layer's way to the catalogue: every sentence is taken from the language in
+use, by key, and the language's own rules make plurals, lists and articles.
+
+Adding a language is a module in ``text/languages`` and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.domain.notation import GEMS, Gem, GemCounts
+from splendor_a11y.text.languages import LANGUAGES, Language
+
+__all__ = [
+    "MESSAGES",
+    "counts_in_words",
+    "gem_name",
+    "indefinite",
+    "join_words",
+    "language",
+    "plural",
+    "problem_text",
+    "text",
+]
+
+_active: Language = LANGUAGES["en"]
+MESSAGES = _active.catalogue
+"""The source (English) catalogue: every key there is."""
+
+
+def language() -> Language:
+    """The language sentences are made in."""
+    return _active
+
+
+def text(key: str, /, **fields: object) -> str:
+    """The catalogue sentence for ``key`` with its fields filled in."""
+    return _active.catalogue[key].format(**fields)
+
+
+def sentence(words: str) -> str:
+    """Words as one sentence: a capital first letter and a full stop at the end."""
+    words = words.strip()
+    if not words:
+        return words
+    return words[0].upper() + words[1:] + ("" if words.endswith((".", "?", "!")) else ".")
+
+
+def plural(n: int, one_key: str, many_key: str, none_key: str | None = None) -> str:
+    """Choose the singular, plural (or zero) template for a count, by the language's rule."""
+    if n == 0 and none_key is not None:
+        return text(none_key)
+    return text(one_key if _active.plural_form(n) == "one" else many_key, n=n)
+
+
+def gem_name(gem: Gem, n: int = 1) -> str:
+    """The word for a gem, for a count."""
+    return _active.gem_word(gem, n)
+
+
+def indefinite(word: str) -> str:
+    """The word with its indefinite article (``an emerald``)."""
+    return _active.indefinite(word)
+
+
+def join_words(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, as the language joins a list."""
+    return _active.join(items)
+
+
+def counts_in_words(counts: Iterable[int]) -> str:
+    """``3 diamonds, 2 sapphires and 1 gold``; ``nothing`` for empty counts."""
+    gc = counts if isinstance(counts, GemCounts) else GemCounts(counts)
+    return join_words([f"{n} {gem_name(gem, n)}" for gem, n in zip(GEMS, gc, strict=False) if n])
+
+
+def bonus_requirement_in_words(counts: GemCounts) -> str:
+    """``4 sapphire and 4 emerald``: counts named by colour, for bonuses."""
+    return join_words([f"{n} {gem_name(gem)}" for gem, n in zip(GEMS, counts, strict=False) if n])
+
+
+def problem_text(error: SplendorError) -> str:
+    """What is wrong, in the language in use: from the catalogue when the error names its
+    problem there (a code or a log that breaks the notation), else its own words."""
+    key, fields = getattr(error, "key", None), getattr(error, "fields", None)
+    if not isinstance(key, str) or not isinstance(fields, dict):
+        return str(error)
+    return text(key, **{name: problem_text(value) if isinstance(value, SplendorError) else value
+                        for name, value in fields.items()})

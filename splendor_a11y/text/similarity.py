@@ -1,0 +1,25 @@
+"""How far apart two typed strings are, for "did you mean" suggestions."""
+
+from __future__ import annotations
+
+__all__ = ["edit_distance"]
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance, where swapping two letters anywhere also counts as one edit.
+
+    Swapped letters are the most common slip when typing codes (``c4e 7s`` for
+    ``c4s 7e``) and command words (``tkae`` for ``take``).
+    """
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    distance = previous[-1]
+    if len(a) == len(b):
+        differing = [i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y]
+        if len(differing) == 2 and a[differing[0]] == b[differing[1]] and a[differing[1]] == b[differing[0]]:
+            distance = min(distance, 1)
+    return distance

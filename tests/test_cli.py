@@ -1,0 +1,25 @@
+"""The command line as a user meets it: options, names, files, exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import run_cli
+
+
+def test_computer_players_are_named_by_their_level(home: Path, tmp_path: Path) -> None:
+    log = tmp_path / "bots.jsonl"
+    result = run_cli("play", "--players", "bot:hard,bot:easy,bot:easy", "--seed", "3", "--log", str(log),
+                     home=home)
+    assert result.returncode == 0, result.stderr
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert [p["name"] for p in header["players"]] == ["Hard bot", "Easy bot 1", "Easy bot 2"]
+    assert "Hard bot wins." in result.stdout
+    summary = run_cli("replay", str(log), "--summary")
+    assert "Easy bot 2" in summary.stdout and "Bot 2" not in summary.stdout.replace("Easy bot 2", "")
+
+
+def test_the_default_opponent_says_its_level(home: Path) -> None:
+    result = run_cli("play", "--seed", "4", stdin="players\nquit\n", home=home)
+    assert "Medium bot" in result.stdout

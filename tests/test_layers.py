@@ -1,0 +1,36 @@
+"""The package is laid out in layers, and no import runs back up: the engine never knows
+about text, files or terminals; the text never knows about the prompt."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import REPO
+
+LAYERS = ("domain", "engine", "record", "bots", "text", "play", "cli")
+"""From the bottom up; each may import only itself and those before it."""
+
+
+def layer_of(module: str) -> str:
+    part = module.split(".")[1]
+    if part in ("cli", "__main__"):
+        return "cli"
+    return "domain" if part == "__init__" else part
+
+
+def test_no_import_runs_back_up_the_layers() -> None:
+    upward = []
+    for path in (REPO / "splendor_a11y").rglob("*.py"):
+        module = ".".join(path.relative_to(REPO).with_suffix("").parts)
+        own = LAYERS.index(layer_of(module))
+        for imported in re.findall(r"^\s*from (splendor_a11y\.[\w.]+) import", path.read_text(encoding="utf-8"), re.M):
+            if LAYERS.index(layer_of(imported)) > own:
+                upward.append(f"{module} imports {imported}")
+    assert upward == []
+
+
+def test_every_module_of_the_package_is_in_a_layer() -> None:
+    folders = {p.name for p in (REPO / "splendor_a11y").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    files = {p.stem for p in (REPO / "splendor_a11y").glob("*.py")}
+    assert folders <= set(LAYERS) | {"data"}
+    assert files <= {"__init__", "__main__", "cli"}

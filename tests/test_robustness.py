@@ -1,0 +1,103 @@
+"""Nothing a player types ends a game: each slip gets one sentence and the game goes on.
+Played through the real command line, as a player at a pipe or a screen reader would."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli
+
+from splendor_a11y.engine import Reason
+from splendor_a11y.text.messages import MESSAGES
+
+SLIPS = {
+    "a0": "Places are numbered from 1, not 0",
+    "c0": "Places are numbered from 1, not 0",
+    "h0": "Places are numbered from 1, not 0",
+    "b9": "There is no slot b9: each row has slots 1 to 4.",
+    "h2": "There is no h2: your hand holds no cards.",
+    "deck x": "Unknown level 'x'",
+    "orient x": "Unknown level 'x'",
+    "orient a": "There is no Orient deck in this game",
+    "buy a0": "Places are numbered from 1, not 0",
+    "look h0": "Places are numbered from 1, not 0",
+    "reserve deck q": "Unknown level 'q'",
+    "noble ²": "Say which noble by its number",
+    "keep noble ①": "Say which noble to keep by its number",
+    "last ①": "Say how many, for example last 10.",
+    "last ٣": "Say how many, for example last 10.",
+    "ｂ２": "Unknown command",
+    "take ٣s": "Cannot read",
+    "buy b1 pay ²d": "Unknown gem code '²'",
+    "buy b1 with ٣gg": "is not a place",
+}
+
+
+def test_every_slip_is_refused_in_one_sentence_and_the_game_goes_on(home: Path) -> None:
+    typed = "".join(f"{line}\nme\n" for line in SLIPS) + "quit\n"
+    result = run_cli("play", "--players", "Ana,bot:random", "--seed", "11", stdin=typed, home=home)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    out = result.stdout.splitlines()
+    answers = [i for i, line in enumerate(out) if line.startswith("You: ")]
+    assert len(answers) == len(SLIPS), "the game answered me after every slip"
+    for (typed_line, expected), at in zip(SLIPS.items(), answers, strict=False):
+        assert expected in out[at - 1], f"{typed_line!r} was answered {out[at - 1]!r}"
+    assert out[-1].startswith("The game is saved in ")
+
+
+def test_the_replay_stepper_refuses_the_same_slips(home: Path, tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    run_cli("play", "--players", "bot:easy,bot:random", "--seed", "3", "--log", str(log), home=home)
+    typed = "".join(f"{line}\nwhere\n" for line in SLIPS) + "turn ²\nwhere\nquit\n"
+    result = run_cli("replay", str(log), stdin=typed, home=home)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    wheres = [line for line in result.stdout.splitlines() if ", event 1 of " in line]
+    assert len(wheres) == len(SLIPS) + 1, result.stdout[-2000:]
+    assert "Say which turn by its number, for example turn 3." in result.stdout
+
+
+def test_options_of_play_work_without_the_word_play(home: Path) -> None:
+    result = run_cli("--seed", "7", "--players", "Ana,bot:hard", stdin="quit\n", home=home)
+    assert result.returncode == 0, result.stderr
+    log = next((home / "games").glob("*.jsonl"))
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header["seed"] == 7 and [p["name"] for p in header["players"]] == ["Ana", "Hard bot"]
+    assert run_cli("--version").returncode == 0
+
+
+def test_help_lists_only_the_commands_of_the_game_in_play(home: Path) -> None:
+    base = run_cli("play", "--seed", "2", stdin="help\nhelp hold\nquit\n", home=home).stdout
+    listing = base.split("Actions, one per turn:")[1].split("Notation:")[0]
+    for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline"):
+        assert word not in listing, word
+    assert "Orient marks" not in base
+    assert "It belongs to the module The Strongholds, which is not part of this game" in base
+    both = run_cli("play", "--seed", "2", "--module", "orient", "--module", "strongholds",
+                   stdin="help\nquit\n", home=home).stdout
+    for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline", "Orient marks"):
+        assert word in both, word
+
+
+def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
+    """Each reason the engine gives, with each variant it names, has a sentence (a missing
+    one once ended a replay with a KeyError)."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "splendor_a11y").rglob("*.py"))
+    for reason in Reason:
+        uses = re.findall(rf"Reason\.{reason.name}\b.*?\)\n", source, re.DOTALL)
+        variants = {v for use in uses for v in re.findall(r'(?:what|problem)=(?:"(\w+)")?[^,)]*?(?:else "(\w+)")?', use)
+                    for v in v if v}
+        keys = [f"refuse.{reason.value}.{v}" for v in variants] or [f"refuse.{reason.value}"]
+        for key in keys:
+            assert key in MESSAGES, key
+
+
+@pytest.mark.parametrize("name", ["Ana\x1b[2J", "Bo\x07b", "E\u202evil"])
+def test_player_names_with_control_characters_are_refused(home: Path, name: str) -> None:
+    result = run_cli("play", "--players", f"{name},bot:easy", stdin="quit\n", home=home)
+    assert result.returncode == 2 and "\x1b" not in result.stderr + result.stdout
+    assert "printable characters" in result.stderr
