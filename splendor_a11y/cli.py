@@ -90,7 +90,7 @@ def _build_parser() -> _Parser:
     play.add_argument("--log", type=Path, default=None, help="the log file to write (default: a new one)")
     play.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     play.add_argument("--verbosity", choices=("notation", "words"), default="notation")
-    play.add_argument("--module", action="append", default=[], help="optional module: orient, strongholds")
+    play.add_argument("--module", action="append", default=[], help="optional module: " + ", ".join(MODULES))
     play.add_argument("--setup", action="store_true", help="ask for the players one question at a time")
 
     resume = sub.add_parser("resume", help="continue an unfinished game")
@@ -119,7 +119,7 @@ def _build_parser() -> _Parser:
     look.add_argument("--costs", default="", help="gem codes the cost must include, e.g. o or ro")
     look.add_argument("--nobles", action="store_true", help="list the noble tiles")
     look.add_argument("--braille", action="store_true", help="also print each code in Unicode braille")
-    look.add_argument("--marks", action="store_true", help="explain the Orient module's marks")
+    look.add_argument("--marks", action="store_true", help="explain the marks of the modules' cards")
     return parser
 
 

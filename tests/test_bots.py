@@ -16,6 +16,7 @@ from splendor_a11y.bots.arena import play_bots
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
+    modules_named,
     GameState,
     Phase,
     Reserve,
@@ -28,6 +29,8 @@ from splendor_a11y.engine import (
     legal_commands,
     view,
 )
+from splendor_a11y.engine.modules.orient import ASSOCIATE_PHASE, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE
+from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE
 from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
@@ -43,8 +46,8 @@ def random_positions(count: int, seed: int, modules: tuple[str, ...] = ()) -> li
     found: list[GameState] = []
     while len(found) < count:
         players = rng.randint(2, 4)
-        state = GameState.new(tuple(f"P{i}" for i in range(players)), modules)
-        state = evolve(state, deal(players, random.Random(rng.randrange(10_000)), standard_cards(), modules))
+        state = GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules))
+        state = evolve(state, deal(players, random.Random(rng.randrange(10_000)), standard_cards(), modules_named(modules)))
         for _ in range(rng.randrange(5, 120)):
             if state.is_over:
                 break
@@ -86,11 +89,11 @@ def test_every_level_chooses_a_legal_command_at_every_kind_of_decision(level: st
 def module_decisions(seed: int) -> list[GameState]:
     """Positions at every decision the modules add, reached by random play."""
     rng = random.Random(seed)
-    wanted = {Phase.ASSOCIATE, Phase.FREE_CARD, Phase.NOBLE_RESERVE, Phase.STRONGHOLD, Phase.CONQUEST}
+    wanted = {ASSOCIATE_PHASE, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE, STRONGHOLD_PHASE, CONQUEST_PHASE}
     found: dict[Phase, list[GameState]] = {}
     for game_number in range(60):
-        state = GameState.new(("P0", "P1", "P2"), ("orient", "strongholds"))
-        state = evolve(state, deal(3, random.Random(game_number), standard_cards(), ("orient", "strongholds")))
+        state = GameState.new(("P0", "P1", "P2"), modules_named(("orient", "strongholds")))
+        state = evolve(state, deal(3, random.Random(game_number), standard_cards(), modules_named(("orient", "strongholds"))))
         while not state.is_over:
             if state.phase in wanted and len(found.setdefault(state.phase, [])) < 3:
                 found[state.phase].append(state)

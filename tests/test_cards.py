@@ -46,7 +46,7 @@ def test_the_orient_cards_match_the_reference_list(cards: CardSet) -> None:
 
     reference = Path(__file__).resolve().parent / "data" / "orient_cards.csv"
     rows = list(csv.DictReader(reference.open(encoding="utf-8")))
-    orient = [c for level in "abc" for c in cards.orient_level(level)]
+    orient = [c for level in "abc" for c in cards.marked_level(level)]
     assert len(orient) == len(rows) == 30
     for row, card in zip(rows, orient, strict=False):
         assert card.level == "abc"[int(row["level"]) - 1] and card.points == int(row["points"])

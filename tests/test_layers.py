@@ -34,3 +34,18 @@ def test_every_module_of_the_package_is_in_a_layer() -> None:
     files = {p.stem for p in (REPO / "splendor_a11y").glob("*.py")}
     assert folders <= set(LAYERS) | {"data"}
     assert files <= {"__init__", "__main__", "cli"}
+
+
+def test_no_code_outside_a_module_names_one() -> None:
+    """A module is a unit: outside its own package and the catalogues, nothing says its name."""
+    from splendor_a11y.engine import MODULES
+
+    names = re.compile("|".join(rf"\b{re.escape(name.rstrip('s'))}" for name in MODULES), re.IGNORECASE)
+    naming = []
+    for path in (REPO / "splendor_a11y").rglob("*.py"):
+        relative = path.relative_to(REPO / "splendor_a11y").as_posix()
+        if relative.startswith(("engine/modules/", "text/languages/")):
+            continue
+        naming += [f"{relative}: {line.strip()}" for line in path.read_text(encoding="utf-8").splitlines()
+                   if names.search(line)]
+    assert naming == []

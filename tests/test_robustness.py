@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, run_cli
 
-from splendor_a11y.engine import Reason
+from splendor_a11y.engine import MODULES, ModuleCommand, Reason
 from splendor_a11y.text.messages import MESSAGES
 
 SLIPS = {
@@ -87,10 +87,17 @@ def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
     """Each reason the engine gives, with each variant it names, has a sentence (a missing
     one once ended a replay with a KeyError)."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "splendor_a11y").rglob("*.py"))
-    for reason in Reason:
-        uses = re.findall(rf"Reason\.{reason.name}\b.*?\)\n", source, re.DOTALL)
+    deck_words = {module.deck_word for module in MODULES.values() if module.deck_word}
+    assert Reason.known, "the reasons are gathered as they are made"
+    for reason in Reason.known.values():
+        uses = re.findall(rf"Reasons?\.{reason.value.upper()}\b.*?\)\n", source, re.DOTALL)
+        assert uses, f"{reason.value} is never given"
         variants = {v for use in uses for v in re.findall(r'(?:what|problem)=(?:"(\w+)")?[^,)]*?(?:else "(\w+)")?', use)
                     for v in v if v}
+        if any("what=place.word" in use for use in uses):
+            variants |= deck_words
+        if any(kind.not_due is reason for kind in ModuleCommand.__subclasses__()):
+            variants |= {"on", "off"}
         keys = [f"refuse.{reason.value}.{v}" for v in variants] or [f"refuse.{reason.value}"]
         for key in keys:
             assert key in MESSAGES, key

@@ -12,7 +12,8 @@ import pytest
 
 from splendor_a11y.bots import bot_for
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.engine import Event, GameState, deal, decide_and_apply, evolve, view
+from splendor_a11y.engine import modules_named, Event, GameState, deal, decide_and_apply, evolve, view
+from splendor_a11y.engine.modules.orient import orient_decks
 from splendor_a11y.text.narrator import Narrator
 
 COMBINATIONS = [(), ("orient",), ("strongholds",), ("orient", "strongholds")]
@@ -21,7 +22,7 @@ GAMES = 200
 
 def hidden_from(state: GameState, seat: int) -> set[Card]:
     """Cards ``seat`` may not know in a position: the decks, and others' blind reservations."""
-    hidden = {card for deck in (*state.decks, *state.orient_decks) for card in deck if card is not None}
+    hidden = {card for deck in (*state.decks, *orient_decks(state)) for card in deck if card is not None}
     for other, player in enumerate(state.players):
         if other != seat:
             hidden |= {r.card for r in player.reserved if r.blind and r.card is not None}
@@ -37,8 +38,8 @@ def played_game(seed: int) -> Iterator[tuple[Event, GameState, GameState]]:
     rng = random.Random(seed)
     modules = COMBINATIONS[seed % len(COMBINATIONS)]
     players = 2 + seed % 3
-    state = GameState.new(tuple(f"P{i}" for i in range(players)), modules)
-    setup = deal(players, rng, standard_cards(), modules)
+    state = GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules))
+    setup = deal(players, rng, standard_cards(), modules_named(modules))
     after = evolve(state, setup)
     yield setup, state, after
     state = after

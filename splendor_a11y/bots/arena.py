@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from splendor_a11y.bots import bot_for
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, view
+from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, modules_named, view
 
 __all__ = ["GameRecord", "play_bots"]
 
@@ -40,8 +40,8 @@ class GameRecord:
 def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first."""
     bots = [bot_for(level) for level in levels]
-    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules)
-    setup = deal(len(levels), random.Random(seed), standard_cards(), modules)
+    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
+    setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
     state = evolve(state, replace(setup, first_player=0))
     record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))})
     events = 1

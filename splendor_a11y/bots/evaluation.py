@@ -97,7 +97,7 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
         + _bonus_value(player.bonuses, demand if demand is not None else _demand(state))
         + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
         + GOLD * tokens[5]
-        + _noble_value(state.nobles + player.reserved_nobles, player.bonuses)
+        + _noble_value(state.noble_options(seat), player.bonuses)
         + _reach_value(state, player)
         - _hand_cost(player)
     )

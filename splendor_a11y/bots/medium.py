@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from splendor_a11y.bots.evaluation import relative
-from splendor_a11y.bots.fortify import quick_stronghold
+from splendor_a11y.bots.quick import quick_choice
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
 
@@ -16,17 +16,16 @@ __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_sc
 
 STALL = 0.6
 """How much a move that leaves the player exactly as before is marked down, in points."""
-FOLLOW_UPS = (Phase.RETURN, Phase.NOBLE, Phase.STRONGHOLD, Phase.CONQUEST, Phase.ASSOCIATE, Phase.FREE_CARD,
-              Phase.NOBLE_RESERVE)
-"""Decisions that belong to the same turn as the action that led to them."""
+NOT_FOLLOW_UPS = (Phase.SETUP, Phase.ACTION, Phase.ENDING, Phase.OVER)
+"""Every other phase is a decision that belongs to the same turn as the action that led
+to it: a return, a noble, a module's follow-up."""
 
 
 def finish_own_decisions(state: GameState, seat: int) -> GameState:
     """Play the seat's follow-up decisions (returns over ten, a choice of noble) greedily,
     so a move is judged by where it really leaves the player."""
-    while not state.is_over and state.current == seat and state.phase in FOLLOW_UPS:
-        choice = quick_stronghold(state) if state.phase is Phase.STRONGHOLD else greedy_command(state)
-        state = decide_and_apply(state, choice)[1]
+    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
+        state = decide_and_apply(state, quick_choice(state) or greedy_command(state))[1]
     return state
 
 

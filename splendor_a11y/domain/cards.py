@@ -29,7 +29,8 @@ from splendor_a11y.domain.notation import (
 __all__ = ["Card", "CardDataError", "CardSet", "Noble", "load_cards", "standard_cards"]
 
 CARDS_PER_LEVEL = {"a": 40, "b": 30, "c": 20}
-ORIENT_PER_LEVEL = 10
+MARKED_PER_LEVEL = 10
+"""Cards with marks of each level: the cards of a module's decks."""
 NOBLE_COUNT = 10
 MAX_POINTS = 5
 MAX_GEMS_OF_ONE_COLOUR = 7
@@ -53,7 +54,7 @@ _DISCARD = re.compile(r"^-\s*2\s*([A-Za-z])$")
 class Card:
     """One development card; ``str(card)`` is its notation and its identity.
 
-    Orient cards carry marks (see ``notation.CardHead``): ``bonus`` is None for the
+    A module's cards carry marks (see ``notation.CardHead``): ``bonus`` is None for the
     double-gold card and for a card that takes another's colour (``associate``);
     ``bonus_count`` is 2 for a double bonus; ``extra`` is ``a``/``b`` for a free card of
     that level or ``n`` for a noble; ``discard`` is the colour of the two cards given up
@@ -69,12 +70,12 @@ class Card:
     associate: bool = False
     extra: str = ""
     discard: Gem | None = None
-    orient: bool = field(compare=False, default=False)
-    """True for a card of the Orient module: every one carries a mark."""
+    marked: bool = field(compare=False, default=False)
+    """True for a card with a mark: a card of a module's decks, never of the base game's."""
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read ``c4s 7d`` in any gem order, case or spacing; Orient marks too.
+        """Read ``c4s 7d`` in any gem order, case or spacing; marks too.
 
         Raises:
             NotationError: saying what is wrong with the code.
@@ -99,11 +100,11 @@ class Card:
             raise NotationError("a_card_cannot_cost_gold", text=text.strip())
         price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
         canonical = f"{head.text} {price}".strip()
-        orient = (head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra)
+        marked = (head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra)
                   or discard is not None)
         return cls(level=head.level, points=head.points, bonus=head.bonus, cost=cost, text=canonical,
                    bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard,
-                   orient=orient)
+                   marked=marked)
 
     @property
     def head(self) -> str:
@@ -185,11 +186,11 @@ class CardSet:
 
     def level(self, level: str) -> tuple[Card, ...]:
         """All base-game cards of one level, in file order."""
-        return tuple(c for c in self.cards if c.level == level and not c.orient)
+        return tuple(c for c in self.cards if c.level == level and not c.marked)
 
-    def orient_level(self, level: str) -> tuple[Card, ...]:
-        """The Orient module's cards of one level, in file order."""
-        return tuple(c for c in self.cards if c.level == level and c.orient)
+    def marked_level(self, level: str) -> tuple[Card, ...]:
+        """The cards with marks of one level (a module's decks), in file order."""
+        return tuple(c for c in self.cards if c.level == level and c.marked)
 
     def card(self, text: str) -> Card | None:
         """The card with this notation (any order or case), or None."""
@@ -219,10 +220,10 @@ def _check_noble(noble: Noble, line: int) -> None:
 
 def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]) -> None:
     for level in LEVELS:
-        orient = sum(1 for c, _ in cards if c.level == level and c.orient)
-        if orient != ORIENT_PER_LEVEL:
-            raise CardDataError(f"level {level} has {orient} Orient cards; the module has {ORIENT_PER_LEVEL}")
-    cards = [(c, n) for c, n in cards if not c.orient]
+        marked = sum(1 for c, _ in cards if c.level == level and c.marked)
+        if marked != MARKED_PER_LEVEL:
+            raise CardDataError(f"level {level} has {marked} cards with marks; there are {MARKED_PER_LEVEL}")
+    cards = [(c, n) for c, n in cards if not c.marked]
     for level, expected in CARDS_PER_LEVEL.items():
         found = sum(1 for c, _ in cards if c.level == level)
         if found != expected:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from splendor_a11y.domain.errors import SplendorError
 
@@ -193,9 +194,9 @@ DISCARD_MARK = "-"
 
 @dataclass(frozen=True, slots=True)
 class CardHead:
-    """A card head in braille-edition notation, with the Orient marks.
+    """A card head in braille-edition notation, with the marks of the modules' cards.
 
-    ``c4s``: level c, 4 points, sapphire bonus. The Orient module adds: a doubled bonus
+    ``c4s``: level c, 4 points, sapphire bonus. Marked cards add: a doubled bonus
     letter (``b0dd``, two bonuses), ``gg`` for the colourless double-gold card, ``*``
     for a card that takes the colour of another, and ``+a``, ``+b`` (take a free card
     of that level) or ``+n`` (reserve a noble) after the bonus.
@@ -261,13 +262,25 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class DeckTop:
-    """The top card of a level's deck (``deck c``), or of its Orient deck (``orient c``)."""
+    """The top card of a level's deck (``deck c``), or of a module's deck of that level,
+    named by the module's deck word."""
 
     level: str
-    orient: bool = False
+    word: str = "deck"
+
+    BASE_WORD: ClassVar[str] = "deck"
 
     def __str__(self) -> str:
-        return f"{'orient' if self.orient else 'deck'} {self.level}"
+        return f"{self.word} {self.level}"
+
+
+DECK_WORDS: set[str] = {DeckTop.BASE_WORD}
+"""The words that name decks in places: ``deck``, and each module's that has decks."""
+
+
+def add_deck_word(word: str) -> None:
+    """A module with decks of its own makes its word name them in places."""
+    DECK_WORDS.add(word.lower())
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +296,7 @@ class HandSlot:
 Place = Slot | DeckTop | HandSlot
 
 _SLOT = re.compile(r"^([A-Za-z])\s*(\d+)$", re.ASCII)
-_DECK = re.compile(r"^(deck|orient)\s*([A-Za-z])$", re.IGNORECASE | re.ASCII)
+_DECK = re.compile(r"^([A-Za-z]+?)\s*([A-Za-z])$", re.ASCII)
 
 
 def parse_place(text: str) -> Place:
@@ -294,11 +307,11 @@ def parse_place(text: str) -> Place:
     """
     stripped = " ".join(text.split())
     deck = _DECK.match(stripped)
-    if deck:
+    if deck and deck.group(1).lower() in DECK_WORDS:
         level = deck.group(2).lower()
         if level not in LEVELS:
             raise NotationError("unknown_level_deck_in_text", deck=deck.group(2), text=text)
-        return DeckTop(level, deck.group(1).lower() == "orient")
+        return DeckTop(level, deck.group(1).lower())
     slot = _SLOT.match(stripped)
     if slot:
         letter, number = slot.group(1).lower(), int(slot.group(2))
@@ -313,7 +326,7 @@ def parse_place(text: str) -> Place:
 
 
 def parse_slot(text: str) -> Slot:
-    """Read a face-up slot such as ``b3`` (strongholds and free cards name only slots).
+    """Read a face-up slot such as ``b3`` (some commands name only slots).
 
     Raises:
         NotationError: when the text is not a place, or names a deck or a hand card.

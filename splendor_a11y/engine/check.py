@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 
 from splendor_a11y.domain.cards import CardSet
-from splendor_a11y.engine.commands import ChooseNoble, Command, ReserveNoble
 from splendor_a11y.engine.events import (
     CardBought,
     CardReserved,
@@ -17,8 +16,7 @@ from splendor_a11y.engine.events import (
     GameEnded,
     GameSetUp,
     HintAsked,
-    NobleReserved,
-    NobleVisited,
+    SeatEvent,
 )
 from splendor_a11y.engine.fold import evolve
 from splendor_a11y.engine.refusals import IllegalAction, Reason
@@ -41,12 +39,12 @@ def _check_setup(state: GameState, event: GameSetUp, card_set: CardSet) -> None:
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="nobles", wanted=wanted)
     if not 0 <= event.first_player < len(state.players):
         raise IllegalAction(Reason.BAD_SETUP, state.current, problem="first_player")
-    orient = "orient" in state.modules
-    if len(event.orient_decks) != (3 if orient else 0):
-        raise IllegalAction(Reason.BAD_SETUP, state.current, problem="orient")
-    for level, deck in zip("abc", event.orient_decks, strict=False):
-        if Counter(deck) != Counter(card_set.orient_level(level)):
-            raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
+    words = {module.deck_word for module in state.modules if module.deck_word}
+    for word, _ in event.module_decks:
+        if word not in words:
+            raise IllegalAction(Reason.BAD_SETUP, state.current, problem=word)
+    for module in state.modules:
+        module.check_deal(state, event, card_set)
 
 
 def check(state: GameState, event: Event, card_set: CardSet) -> None:
@@ -66,6 +64,7 @@ def check(state: GameState, event: Event, card_set: CardSet) -> None:
         return
     if state.phase in (Phase.OVER, Phase.ENDING):
         raise IllegalAction(Reason.GAME_OVER, state.current)
+    assert isinstance(event, SeatEvent), "every event but the deal and the result is a player's"
     if event.player != state.current:
         raise IllegalAction(Reason.WRONG_PLAYER, state.current, logged=event.player)
     _check_move(state, event)
@@ -81,28 +80,11 @@ def _check_end(state: GameState, event: GameEnded) -> None:
                             logged=event.winners, actual=expected.winners)
 
 
-def _noble_command(state: GameState, event: Event) -> Command | None:
-    """The command a noble's event answers, by the noble's number as the player sees it."""
-    if isinstance(event, NobleReserved):
-        options = [n for n in state.nobles if n is not None]
-        index = state.nobles.index(event.noble) + 1 if event.noble in options else len(state.nobles) + 1
-        return ReserveNoble(index)
-    if isinstance(event, NobleVisited):
-        choices = state.noble_options()
-        place = choices.index(event.noble) + 1 if event.noble in choices else len(choices) + 1
-        return ChooseNoble(place)
-    return None
-
-
 def _check_move(state: GameState, event: Event) -> None:
     """A player's event is the one the rules make of the command that would have made it."""
     if isinstance(event, HintAsked):
         return
-    noble = _noble_command(state, event)
-    if noble is not None:
-        action_event(state, noble)
-        return
-    command = command_for(event)
+    command = command_for(state, event)
     if command is None:
         raise IllegalAction(Reason.BAD_SOURCE, state.current, source=getattr(event, "source", ""))
     expected = action_event(state, command)

@@ -7,25 +7,37 @@ bot's choice can be told to the player as the very words they would type.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from splendor_a11y.domain.notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
 
 __all__ = [
-    "Associate",
     "Buy",
     "ChooseNoble",
     "Command",
-    "Conquer",
-    "Decline",
-    "Hold",
-    "Oust",
+    "ModuleCommand",
     "Pass",
     "Reserve",
-    "ReserveNoble",
     "ReturnTokens",
-    "TakeFree",
     "TakeGems",
 ]
+
+
+class Command:
+    """Something a player asks to do."""
+
+    __slots__ = ()
+
+
+class ModuleCommand(Command):
+    """A command a module adds: it answers only that module's phases, named in
+    ``due_in``; at any other moment it is refused for ``not_due`` (told whether the
+    module ``module`` is in play at all)."""
+
+    __slots__ = ()
+    module: ClassVar[str] = ""
+    due_in: ClassVar[tuple[str, ...]] = ()
+    not_due: ClassVar[object] = None
 
 
 def _letters(gems: GemCounts) -> str:
@@ -33,7 +45,7 @@ def _letters(gems: GemCounts) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class TakeGems:
+class TakeGems(Command):
     """Take three different gems (fewer when the supply lacks colours) or two alike."""
 
     gems: GemCounts
@@ -43,7 +55,7 @@ class TakeGems:
 
 
 @dataclass(frozen=True, slots=True)
-class Reserve:
+class Reserve(Command):
     """Reserve a face-up card or the top of a deck, taking a gold if any is left."""
 
     place: Slot | DeckTop
@@ -53,16 +65,16 @@ class Reserve:
 
 
 @dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(Command):
     """Buy a face-up card or one from your hand; ``pay`` spells out the payment."""
 
     place: Slot | HandSlot
     pay: GemCounts | None = None
     gold_cards: int | None = None
-    """The Orient module: how many double-gold cards to discard (None: as few as needed)."""
+    """How many cards worth gold to give up, where a module has them (None: as few as needed)."""
     discard: tuple[str, ...] | None = None
-    """The Orient module: the two cards (codes or heads) a discard card costs (None: the
-    engine's choice)."""
+    """The cards (codes or heads) to give up for a card paid by cards, where a module has
+    them (None: the engine's choice)."""
 
     def __str__(self) -> str:
         return (f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
@@ -71,7 +83,7 @@ class Buy:
 
 
 @dataclass(frozen=True, slots=True)
-class ReturnTokens:
+class ReturnTokens(Command):
     """Give tokens back to the supply to come down to ten."""
 
     gems: GemCounts
@@ -81,7 +93,7 @@ class ReturnTokens:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseNoble:
+class ChooseNoble(Command):
     """Choose which qualifying noble visits you; ``index`` is its 1-based table place."""
 
     index: int
@@ -91,86 +103,11 @@ class ChooseNoble:
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Command):
     """Do nothing: legal only when no action is possible."""
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
-class Associate:
-    """The Orient module: give the card that takes a colour one of your colours
-    (``colour r``; ``colour rr`` to follow a double-bonus card)."""
 
-    colour: Gem
-    count: int = 1
-
-    def __str__(self) -> str:
-        return f"colour {self.colour.value * self.count}"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeFree:
-    """The Orient module: take a face-up card free (``free b2``)."""
-
-    place: Slot
-
-    def __str__(self) -> str:
-        return f"free {self.place}"
-
-
-@dataclass(frozen=True, slots=True)
-class ReserveNoble:
-    """The Orient module: reserve a noble tile from the table (``keep noble 2``)."""
-
-    index: int
-
-    def __str__(self) -> str:
-        return f"keep noble {self.index}"
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """The Strongholds module: put a stronghold on a face-up card, from your supply or
-    moved from another card (``hold b3``, ``hold b3 from c1``)."""
-
-    to: Slot
-    source: Slot | None = None
-
-    def __str__(self) -> str:
-        return f"hold {self.to}" + (f" from {self.source}" if self.source is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Oust:
-    """The Strongholds module: send a lone opponent's stronghold back (``oust b2``)."""
-
-    place: Slot
-
-    def __str__(self) -> str:
-        return f"oust {self.place}"
-
-
-@dataclass(frozen=True, slots=True)
-class Conquer:
-    """The Strongholds module: buy the card all three of your strongholds are on."""
-
-    pay: GemCounts | None = None
-
-    def __str__(self) -> str:
-        return "conquer" + (f" pay {self.pay}" if self.pay is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Decline:
-    """The Strongholds module: do not buy the conquered card now."""
-
-    def __str__(self) -> str:
-        return "decline"
-
-
-Command = (
-    TakeGems | Reserve | Buy | ReturnTokens | ChooseNoble | Pass | Hold | Oust | Conquer | Decline
-    | Associate | TakeFree | ReserveNoble
-)

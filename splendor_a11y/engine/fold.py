@@ -12,67 +12,54 @@ from dataclasses import replace
 from typing import Any
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import COLOURS, LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
+from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
 from splendor_a11y.engine.events import (
-    CardAssociated,
     CardBought,
     CardReserved,
-    ConquestDeclined,
     Event,
-    FreeCardTaken,
     GameEnded,
     GameSetUp,
     GemsTaken,
     HintAsked,
-    NobleReserved,
     NobleVisited,
     Passed,
-    StrongholdOusted,
-    StrongholdPlaced,
     TokensReturned,
 )
-from splendor_a11y.engine.modules.orient import ASSOCIATE, NOBLE, card_effects, free_options, pending_free_level
-from splendor_a11y.engine.modules.strongholds import conquest_slot, send_home, stronghold_options
-from splendor_a11y.engine.state import (
-    ORIENT_SLOTS,
-    ROW_SLOTS,
-    GameState,
-    Phase,
-    PlayerState,
-    Reserved,
-)
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, PlayerState, Reserved
 
-__all__ = ["evolve", "fold"]
+__all__ = ["after_action", "continue_turn", "evolve", "fold", "gain", "settle", "take_from_board", "with_player"]
 
 
-def _with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+def with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
+    """The players with one seat changed."""
     players = list(state.players)
     players[seat] = player
     return tuple(players)
 
 
+_with_player = with_player
+
+
 def _replacement_waits(state: GameState, card: Card) -> bool:
-    """Whether a card bought or taken free is replaced only once the turn's purchases are
-    settled: The Strongholds places a stronghold before the replacement, and an Orient
-    card's effects (and the free card they bring) come before it too. A reserved card is
-    always replaced at once."""
-    return bool(state.strongholds) or bool(card_effects(card)) or bool(state.effects)
+    """Whether a card bought or taken is replaced only once the turn's purchases are
+    settled, as a module's rules may say (a reserved card is always replaced at once)."""
+    return any(module.replacement_waits(state, card) for module in state.modules)
 
 
-def _take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False) -> GameState:
-    """A card leaves a slot or a deck top. Its strongholds go home; the slot is refilled
-    from its deck at once, or, when ``waits``, once the turn's purchases are settled."""
+def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False) -> GameState:
+    """A card leaves a slot or a deck top. The modules hear of a face-up card leaving; the
+    slot is refilled from its deck at once, or, when ``waits``, once the turn's purchases
+    are settled."""
     level = LEVELS.index(place.level)
     if isinstance(place, DeckTop):
-        if place.orient:
-            orient = list(state.orient_decks)
-            orient[level] = orient[level][1:]
-            return replace(state, orient_decks=tuple(orient))
+        module = state.deck_module(place.word)
+        if module is not None:
+            return module.draw(state, place)
         decks = list(state.decks)
         decks[level] = decks[level][1:]
         return replace(state, decks=tuple(decks))
-    if state.strongholds:
-        state = replace(state, strongholds=send_home(state.strongholds, str(place)))
+    for module in state.modules:
+        state = module.card_leaves(state, place)
     if waits:
         rows = list(state.rows)
         row = list(rows[level])
@@ -83,32 +70,29 @@ def _take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = Fals
 
 
 def _refill(state: GameState, place: Slot) -> GameState:
-    """Put the top card of a slot's deck in the slot (nothing when the deck is empty);
-    slots 5 and 6 are the Orient's and draw from its deck."""
+    """Put the top card of a slot's deck in the slot (nothing when the deck is empty); a
+    module's slots are refilled from its own decks."""
+    module = state.slot_module(place.index)
+    if module is not None:
+        return module.refill(state, place)
     level = LEVELS.index(place.level)
-    orient = place.index > ROW_SLOTS
-    rows, decks = list(state.rows), list(state.orient_decks if orient else state.decks)
+    rows, decks = list(state.rows), list(state.decks)
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
     rows[level] = tuple(row)
     decks[level] = deck[1:]
-    if orient:
-        return replace(state, rows=tuple(rows), orient_decks=tuple(decks))
     return replace(state, rows=tuple(rows), decks=tuple(decks))
 
 
-def _move_stronghold(state: GameState, seat: int, source: str, to: str) -> GameState:
-    """One of a seat's strongholds leaves ``source`` (empty: its supply) for ``to`` (empty:
-    back to its supply)."""
-    places = list(state.strongholds[seat])
-    if source:
-        places.remove(source)
-    if to:
-        places.append(to)
-    holds = list(state.strongholds)
-    holds[seat] = tuple(places)
-    return replace(state, strongholds=tuple(holds))
+def _pool(state: GameState, place: Slot | DeckTop) -> str:
+    """Where a reserved card would be imagined from when hidden: a module's deck, or ''."""
+    if isinstance(place, DeckTop):
+        word = "" if place.word == DeckTop.BASE_WORD else place.word
+    else:
+        module = state.slot_module(place.index)
+        word = module.deck_word if module is not None else ""
+    return f"{word} {place.level}" if word else ""
 
 
 def _end_turn(state: GameState) -> GameState:
@@ -129,34 +113,31 @@ def _after_tokens(state: GameState) -> GameState:
     return _end_turn(state)
 
 
-def _after_action(state: GameState) -> GameState:
-    """After the action and its effects: a conquest when one is on, else settle the turn."""
-    if conquest_slot(state) is not None:
-        return replace(state, phase=Phase.CONQUEST)
-    return _settle(state)
+def after_action(state: GameState) -> GameState:
+    """After the action and its effects: a module's decision when one is due, else settle
+    the turn."""
+    for module in state.modules:
+        waiting = module.after_action(state)
+        if waiting is not None:
+            return waiting
+    return settle(state)
 
 
-def _continue(state: GameState) -> GameState:
-    """After a purchase or a free card: its effects in order (each skipped when it cannot
-    be done), then the purchase's one stronghold, then the rest of the turn."""
-    while state.effects:
-        effect = state.effects[0]
-        if effect == ASSOCIATE:
-            return replace(state, phase=Phase.ASSOCIATE)
-        if effect == NOBLE and any(n is not None for n in state.nobles):
-            return replace(state, phase=Phase.NOBLE_RESERVE)
-        level = pending_free_level(state)
-        if level and free_options(state, level):
-            return replace(state, phase=Phase.FREE_CARD)
-        state = replace(state, effects=state.effects[1:])
-    if state.hold_due:
-        state = replace(state, hold_due=False)
-        if stronghold_options(state):
-            return replace(state, phase=Phase.STRONGHOLD)
-    return _after_action(state)
+def continue_turn(state: GameState) -> GameState:
+    """After a purchase or a card taken: the steps the modules left due, in order, each
+    resolved by its module (a step that cannot be done is skipped), then the rest of the
+    turn."""
+    while state.due:
+        step = state.due[0]
+        owner = next(module for module in state.modules if module.owns_step(step))
+        waiting = owner.resolve(state, step)
+        if waiting is not None:
+            return waiting
+        state = replace(state, due=state.due[1:])
+    return after_action(state)
 
 
-def _gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
+def gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
     """A card joins the player's play area: its bonus (if it has a colour yet) and points."""
     bonuses = list(player.bonuses)
     if card.bonus is not None:
@@ -165,23 +146,24 @@ def _gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
                    bought=(*player.bought, card), **changes)  # type: ignore[arg-type]
 
 
-def _lose(player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
-    """Cards discarded to the box: their bonuses and points go with them; nobles stay."""
+def _lose(state: GameState, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
+    """Cards given up to the box: their bonuses and points go with them; nobles stay. A
+    module that gave a card its colour takes that colour back."""
     bonuses = list(player.bonuses)
     bought = list(player.bought)
     points = player.points
     for card in cards:
-        gem, count = player.colour_of(card)
-        if gem is not None:
-            bonuses[COLOURS.index(gem)] -= count
+        if card.bonus is not None:
+            bonuses[card.bonus.order] -= card.bonus_count
         bought.remove(card)
         points -= card.points
-    associations = tuple(a for a in player.associations if a[0] not in cards)
-    return replace(player, bonuses=GemCounts(bonuses), bought=tuple(bought), points=points,
-                   associations=associations)
+    lost = replace(player, bonuses=GemCounts(bonuses), bought=tuple(bought), points=points)
+    for module in state.modules:
+        lost = module.cards_lost(lost, cards)
+    return lost
 
 
-def _settle(state: GameState) -> GameState:
+def settle(state: GameState) -> GameState:
     """Refill the slots emptied this turn, then check the token limit."""
     if state.refills:
         for place in state.refills:
@@ -192,39 +174,48 @@ def _settle(state: GameState) -> GameState:
     return _after_tokens(state)
 
 
+_settle = settle
+_after_action = after_action
+
+
 def _face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
     return tuple(deck[:slots]) + (None,) * (slots - len(deck[:slots]))
 
 
+def face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
+    """The first cards of a deck dealt face up into a number of slots (empty ones None)."""
+    return _face_up(deck, slots)
+
+
 def _set_up(state: GameState, event: GameSetUp) -> GameState:
     colours = state.rules.gems_per_colour(len(state.players))
-    rows = tuple(_face_up(deck, ROW_SLOTS) for deck in event.decks)
-    if event.orient_decks:
-        rows = tuple(row + _face_up(deck, ORIENT_SLOTS) for row, deck in zip(rows, event.orient_decks, strict=False))
-    return replace(
+    dealt = replace(
         state,
         supply=GemCounts((colours,) * 5 + (state.rules.gold_tokens,)),
-        rows=rows,
+        rows=tuple(_face_up(deck, ROW_SLOTS) for deck in event.decks),
         decks=tuple(tuple(deck[ROW_SLOTS:]) for deck in event.decks),
         nobles=tuple(event.nobles),
-        orient_decks=tuple(tuple(deck[ORIENT_SLOTS:]) for deck in event.orient_decks),
         current=event.first_player,
         first_player=event.first_player,
         phase=Phase.ACTION,
     )
+    for module in state.modules:
+        dealt = module.set_up(dealt, event)
+    return dealt
 
 
 def _reserve(state: GameState, event: CardReserved) -> GameState:
     place = parse_place(event.source)
     assert not isinstance(place, HandSlot)
-    state = _take_from_board(state, place)
+    pool = _pool(state, place)
+    state = take_from_board(state, place)
     player = state.players[event.player]
     gold = GemCounts((0, 0, 0, 0, 0, event.gold))
     blind = isinstance(place, DeckTop)
     player = replace(
         player,
         tokens=player.tokens.plus(gold),
-        reserved=(*player.reserved, Reserved(event.card, event.card.level, blind, event.card.orient)),
+        reserved=(*player.reserved, Reserved(event.card, event.card.level, blind, pool)),
     )
     return replace(
         state,
@@ -243,23 +234,17 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         reserved = tuple(hand)
     else:
         assert isinstance(place, Slot)
-        state = _take_from_board(state, place, _replacement_waits(state, event.card))
+        state = take_from_board(state, place, _replacement_waits(state, event.card))
         reserved = player.reserved
     card = event.card
     if event.discarded:
-        player = _lose(player, event.discarded)
-    player = _gain(player, card, tokens=player.tokens.minus(event.paid), reserved=reserved)
+        player = _lose(state, player, event.discarded)
+    player = gain(player, card, tokens=player.tokens.minus(event.paid), reserved=reserved)
+    bought = replace(state, players=_with_player(state, event.player, player), supply=state.supply.plus(event.paid),
+                     passes=0)
     if not state.modules:
-        return replace(state, players=_with_player(state, event.player, player),
-                       supply=state.supply.plus(event.paid), passes=0)
-    return replace(
-        state,
-        players=_with_player(state, event.player, player),
-        supply=state.supply.plus(event.paid),
-        passes=0,
-        effects=card_effects(card),
-        hold_due=bool(state.strongholds),
-    )
+        return bought
+    return replace(bought, due=tuple(step for module in state.modules for step in module.after_purchase(state, card)))
 
 
 def _take_gems(state: GameState, event: GemsTaken) -> GameState:
@@ -268,30 +253,6 @@ def _take_gems(state: GameState, event: GemsTaken) -> GameState:
     taken = replace(state, players=_with_player(state, event.player, player), supply=state.supply.minus(event.gems),
                     passes=0)
     return _after_action(taken)
-
-
-def _associate(state: GameState, event: CardAssociated) -> GameState:
-    player = state.players[event.player]
-    bonuses = list(player.bonuses)
-    bonuses[COLOURS.index(event.colour)] += event.count
-    player = replace(player, bonuses=GemCounts(bonuses),
-                     associations=(*player.associations, (event.card, event.colour, event.count)))
-    return _continue(replace(state, players=_with_player(state, event.player, player), effects=state.effects[1:]))
-
-
-def _take_free(state: GameState, event: FreeCardTaken) -> GameState:
-    taken = _take_from_board(state, parse_slot(event.source), _replacement_waits(state, event.card))
-    player = _gain(taken.players[event.player], event.card)
-    effects = card_effects(event.card) + state.effects[1:]
-    return _continue(replace(taken, players=_with_player(taken, event.player, player), effects=effects))
-
-
-def _reserve_noble(state: GameState, event: NobleReserved) -> GameState:
-    player = state.players[event.player]
-    player = replace(player, reserved_nobles=(*player.reserved_nobles, event.noble))
-    nobles = tuple(None if n == event.noble else n for n in state.nobles)
-    return _continue(replace(state, players=_with_player(state, event.player, player), nobles=nobles,
-                             effects=state.effects[1:]))
 
 
 def _return_tokens(state: GameState, event: TokensReturned) -> GameState:
@@ -303,9 +264,9 @@ def _return_tokens(state: GameState, event: TokensReturned) -> GameState:
 
 def _visit(state: GameState, event: NobleVisited) -> GameState:
     player = state.players[event.player]
-    kept = tuple(n for n in player.reserved_nobles if n != event.noble)
-    player = replace(player, nobles=(*player.nobles, event.noble), points=player.points + event.noble.points,
-                     reserved_nobles=kept)
+    player = replace(player, nobles=(*player.nobles, event.noble), points=player.points + event.noble.points)
+    for module in state.modules:
+        player = module.noble_visits(player, event.noble)
     nobles = tuple(None if n == event.noble else n for n in state.nobles)
     return _end_turn(replace(state, players=_with_player(state, event.player, player), nobles=nobles))
 
@@ -314,25 +275,23 @@ _FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
     GameSetUp: _set_up,
     GemsTaken: _take_gems,
     CardReserved: lambda state, e: _after_action(_reserve(state, e)),
-    CardBought: lambda state, e: _continue(_buy(state, e)),
-    CardAssociated: _associate,
-    FreeCardTaken: _take_free,
-    NobleReserved: _reserve_noble,
+    CardBought: lambda state, e: continue_turn(_buy(state, e)),
     TokensReturned: _return_tokens,
     NobleVisited: _visit,
     Passed: lambda state, e: _after_action(replace(state, passes=state.passes + 1)),
     GameEnded: lambda state, e: replace(state, phase=Phase.OVER, winners=tuple(e.winners)),
     HintAsked: lambda state, e: state,
-    StrongholdPlaced: lambda state, e: _after_action(_move_stronghold(state, e.player, e.source, e.to)),
-    StrongholdOusted: lambda state, e: _after_action(_move_stronghold(state, e.owner, e.place, "")),
-    ConquestDeclined: lambda state, e: _settle(state),
 }
-"""How each kind of event folds, looked up by its type."""
+"""How each kind of the base game's events folds, looked up by its type; a module's are
+in its ``folds``."""
 
 
 def evolve(state: GameState, event: Event) -> GameState:
     """The state after one event. Pure and total; trusts that ``rules.check`` passed."""
-    return _FOLDS[type(event)](state, event)
+    apply = _FOLDS.get(type(event))
+    if apply is None:
+        apply = next(module.folds[type(event)] for module in state.modules if type(event) in module.folds)
+    return apply(state, event)
 
 
 def fold(state: GameState, events: Iterable[Event]) -> GameState:

@@ -1,79 +1,105 @@
 """Why the rules refuse something: a reason code and the numbers behind it.
 
-The engine never writes sentences for players; ``narration`` turns a refusal into one
-sentence in rule terms from the catalogue in ``messages``.
+The engine never writes sentences for players; the narrator turns a refusal into one
+sentence in rule terms from the catalogue.
 """
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from splendor_a11y.domain.errors import SplendorError
 
 __all__ = ["IllegalAction", "Reason"]
 
 
-class Reason(Enum):
-    """Every way a command or a logged event can break the rules."""
+class Reason:
+    """One way a command or a logged event can break the rules; its ``value`` names its
+    sentence in the catalogue (``refuse.<value>``). The base game's reasons are below; a
+    module defines its own, and every reason made is kept in ``Reason.known``.
+    """
 
-    GAME_OVER = "game_over"
-    NOT_DEALT = "not_dealt"
-    RETURN_DUE = "return_due"
-    NOBLE_DUE = "noble_due"
-    NO_RETURN_DUE = "no_return_due"
-    NO_NOBLE_DUE = "no_noble_due"
-    TAKE_NOTHING = "take_nothing"
-    TAKE_GOLD = "take_gold"
-    TAKE_TOO_MANY = "take_too_many"
-    TAKE_MIXED = "take_mixed"
-    TAKE_EMPTY_PILE = "take_empty_pile"
-    TAKE_TWO_LOW = "take_two_low"
-    TAKE_MORE_COLOURS = "take_more_colours"
-    HAND_FULL = "hand_full"
-    NO_SUCH_SLOT = "no_such_slot"
-    EMPTY_SLOT = "empty_slot"
-    EMPTY_DECK = "empty_deck"
-    NO_SUCH_HAND_CARD = "no_such_hand_card"
-    CANNOT_AFFORD = "cannot_afford"
-    PAY_NOT_HELD = "pay_not_held"
-    PAY_TOO_MUCH = "pay_too_much"
-    PAY_TOO_LITTLE = "pay_too_little"
-    RETURN_WRONG_COUNT = "return_wrong_count"
-    RETURN_NOT_HELD = "return_not_held"
-    NO_SUCH_NOBLE = "no_such_noble"
-    NOBLE_GONE = "noble_gone"
-    NOBLE_NOT_MET = "noble_not_met"
-    PASS_NOT_ALLOWED = "pass_not_allowed"
-    WRONG_PLAYER = "wrong_player"
-    MISMATCH = "mismatch"
-    BAD_SOURCE = "bad_source"
-    BAD_SETUP = "bad_setup"
-    OCCUPIED = "occupied"
-    STRONGHOLD_DUE = "stronghold_due"
-    NO_STRONGHOLD_DUE = "no_stronghold_due"
-    NO_STRONGHOLD_LEFT = "no_stronghold_left"
-    NOT_YOUR_STRONGHOLD = "not_your_stronghold"
-    STRONGHOLD_SAME_PLACE = "stronghold_same_place"
-    OUST_NOT_LONE = "oust_not_lone"
-    CONQUEST_DUE = "conquest_due"
-    NO_CONQUEST = "no_conquest"
-    ASSOCIATE_DUE = "associate_due"
-    FREE_CARD_DUE = "free_card_due"
-    NOBLE_RESERVE_DUE = "noble_reserve_due"
-    NO_EFFECT_DUE = "no_effect_due"
-    NO_ORIENT = "no_orient"
-    DISCARD_SHORT = "discard_short"
-    NO_PARTNER = "no_partner"
-    NO_SUCH_PARTNER = "no_such_partner"
-    GOLD_CARDS_SHORT = "gold_cards_short"
-    GOLD_CARDS_UNUSED = "gold_cards_unused"
-    FREE_WRONG_LEVEL = "free_wrong_level"
-    DISCARD_NOT_NEEDED = "discard_not_needed"
-    DISCARD_NOT_OWNED = "discard_not_owned"
-    DISCARD_WRONG_COLOUR = "discard_wrong_colour"
-    DISCARD_TWO = "discard_two"
-    DISCARD_TAKERS_FIRST = "discard_takers_first"
+    __slots__ = ("value",)
+    known: ClassVar[dict[str, Reason]] = {}
+    GAME_OVER: ClassVar[Reason]
+    NOT_DEALT: ClassVar[Reason]
+    RETURN_DUE: ClassVar[Reason]
+    NOBLE_DUE: ClassVar[Reason]
+    NO_RETURN_DUE: ClassVar[Reason]
+    NO_NOBLE_DUE: ClassVar[Reason]
+    TAKE_NOTHING: ClassVar[Reason]
+    TAKE_GOLD: ClassVar[Reason]
+    TAKE_TOO_MANY: ClassVar[Reason]
+    TAKE_MIXED: ClassVar[Reason]
+    TAKE_EMPTY_PILE: ClassVar[Reason]
+    TAKE_TWO_LOW: ClassVar[Reason]
+    TAKE_MORE_COLOURS: ClassVar[Reason]
+    HAND_FULL: ClassVar[Reason]
+    NO_SUCH_SLOT: ClassVar[Reason]
+    EMPTY_SLOT: ClassVar[Reason]
+    EMPTY_DECK: ClassVar[Reason]
+    NO_SUCH_HAND_CARD: ClassVar[Reason]
+    CANNOT_AFFORD: ClassVar[Reason]
+    PAY_NOT_HELD: ClassVar[Reason]
+    PAY_TOO_MUCH: ClassVar[Reason]
+    PAY_TOO_LITTLE: ClassVar[Reason]
+    RETURN_WRONG_COUNT: ClassVar[Reason]
+    RETURN_NOT_HELD: ClassVar[Reason]
+    NO_SUCH_NOBLE: ClassVar[Reason]
+    NOBLE_GONE: ClassVar[Reason]
+    NOBLE_NOT_MET: ClassVar[Reason]
+    PASS_NOT_ALLOWED: ClassVar[Reason]
+    WRONG_PLAYER: ClassVar[Reason]
+    MISMATCH: ClassVar[Reason]
+    BAD_SOURCE: ClassVar[Reason]
+    BAD_SETUP: ClassVar[Reason]
+    NO_DECK: ClassVar[Reason]
+    GOLD_CARDS_SHORT: ClassVar[Reason]
+    DISCARD_NOT_NEEDED: ClassVar[Reason]
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        Reason.known[value] = self
+
+    def __repr__(self) -> str:
+        return f"Reason({self.value!r})"
+
+
+Reason.GAME_OVER = Reason("game_over")
+Reason.NOT_DEALT = Reason("not_dealt")
+Reason.RETURN_DUE = Reason("return_due")
+Reason.NOBLE_DUE = Reason("noble_due")
+Reason.NO_RETURN_DUE = Reason("no_return_due")
+Reason.NO_NOBLE_DUE = Reason("no_noble_due")
+Reason.TAKE_NOTHING = Reason("take_nothing")
+Reason.TAKE_GOLD = Reason("take_gold")
+Reason.TAKE_TOO_MANY = Reason("take_too_many")
+Reason.TAKE_MIXED = Reason("take_mixed")
+Reason.TAKE_EMPTY_PILE = Reason("take_empty_pile")
+Reason.TAKE_TWO_LOW = Reason("take_two_low")
+Reason.TAKE_MORE_COLOURS = Reason("take_more_colours")
+Reason.HAND_FULL = Reason("hand_full")
+Reason.NO_SUCH_SLOT = Reason("no_such_slot")
+Reason.EMPTY_SLOT = Reason("empty_slot")
+Reason.EMPTY_DECK = Reason("empty_deck")
+Reason.NO_SUCH_HAND_CARD = Reason("no_such_hand_card")
+Reason.CANNOT_AFFORD = Reason("cannot_afford")
+Reason.PAY_NOT_HELD = Reason("pay_not_held")
+Reason.PAY_TOO_MUCH = Reason("pay_too_much")
+Reason.PAY_TOO_LITTLE = Reason("pay_too_little")
+Reason.RETURN_WRONG_COUNT = Reason("return_wrong_count")
+Reason.RETURN_NOT_HELD = Reason("return_not_held")
+Reason.NO_SUCH_NOBLE = Reason("no_such_noble")
+Reason.NOBLE_GONE = Reason("noble_gone")
+Reason.NOBLE_NOT_MET = Reason("noble_not_met")
+Reason.PASS_NOT_ALLOWED = Reason("pass_not_allowed")
+Reason.WRONG_PLAYER = Reason("wrong_player")
+Reason.MISMATCH = Reason("mismatch")
+Reason.BAD_SOURCE = Reason("bad_source")
+Reason.BAD_SETUP = Reason("bad_setup")
+Reason.NO_DECK = Reason("no_deck")
+Reason.GOLD_CARDS_SHORT = Reason("gold_cards_short")
+Reason.DISCARD_NOT_NEEDED = Reason("discard_not_needed")
 
 
 class IllegalAction(SplendorError):

@@ -30,8 +30,6 @@ class Rules:
     """Gems of each colour in the supply for 2, 3 and 4 players."""
     min_players: int = 2
     max_players: int = 4
-    strongholds_each: int = 3
-    """The Strongholds module: strongholds per player."""
 
     def gems_per_colour(self, players: int) -> int:
         """Gems of each colour in the supply for a number of players."""

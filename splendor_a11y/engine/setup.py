@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import random
 
+from typing import TYPE_CHECKING
+
 from splendor_a11y.domain.cards import CardSet
 from splendor_a11y.engine.events import GameSetUp
 from splendor_a11y.engine.rulebook import RULES
 
+if TYPE_CHECKING:
+    from splendor_a11y.engine.module import Module
+
 __all__ = ["deal"]
 
 
-def deal(players: int, rng: random.Random, card_set: CardSet, modules: tuple[str, ...] = ()) -> GameSetUp:
-    """Shuffle each level's deck, reveal players + 1 nobles, draw who starts; with the
-    Orient module, shuffle its three decks too.
+def deal(players: int, rng: random.Random, card_set: CardSet, modules: tuple[Module, ...] = ()) -> GameSetUp:
+    """Shuffle each level's deck, reveal players + 1 nobles, draw who starts; then each
+    module with decks of its own shuffles them, in the modules' order.
 
     Raises:
         ValueError: for a player count outside 2 to 4.
@@ -31,11 +36,10 @@ def deal(players: int, rng: random.Random, card_set: CardSet, modules: tuple[str
         decks.append(tuple(deck))
     nobles = tuple(rng.sample(card_set.nobles, RULES.nobles_for(players)))
     first = rng.randrange(players)
-    orient = []
-    if "orient" in modules:
-        for level in "abc":
-            deck = list(card_set.orient_level(level))
-            rng.shuffle(deck)
-            orient.append(tuple(deck))
+    module_decks = []
+    for module in sorted(modules, key=lambda m: m.order):
+        dealt = module.deal(rng, card_set)
+        if dealt:
+            module_decks.append((module.deck_word, dealt))
     return GameSetUp(decks=(decks[0], decks[1], decks[2]), nobles=nobles, first_player=first,
-                     orient_decks=tuple(orient))
+                     module_decks=tuple(module_decks))

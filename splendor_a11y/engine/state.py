@@ -6,15 +6,20 @@ player"): an action, a return of tokens over ten, a choice among nobles, or the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.engine.commands import ChooseNoble, ReturnTokens
+from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
 
+if TYPE_CHECKING:
+    from splendor_a11y.engine.module import Module
+
 __all__ = [
-    "MODULES",
     "GameState",
     "Phase",
     "PlayerState",
@@ -22,10 +27,7 @@ __all__ = [
 ]
 
 ROW_SLOTS = 4
-ORIENT_SLOTS = 2
-"""The Orient module's face-up cards per level, in slots 5 and 6 of each row."""
-MODULES = ("orient", "strongholds")
-"""The optional Cities of Splendor modules the engine can play, by the names used everywhere."""
+"""Face-up cards per level in the base game; a module may add slots after them."""
 
 
 def face_up_slots(state: GameState) -> list[Slot]:
@@ -34,33 +36,49 @@ def face_up_slots(state: GameState) -> list[Slot]:
             if card is not None]
 
 
-class Phase(Enum):
-    """What the game waits for."""
+@dataclass(frozen=True, slots=True, eq=False)
+class Phase:
+    """What the game waits for: whose decision, and of what kind (OpenSpiel's "current
+    player"). The base game's phases are below; a module defines its own.
 
-    SETUP = "setup"
+    ``answers`` are the kinds of command that answer it (none: any action), and
+    ``refusal`` says why another command is refused while it waits.
+    """
+
+    name: str
+    answers: tuple[type, ...] = ()
+    refusal: Callable[[GameState], Exception] | None = None
+
+    SETUP: ClassVar[Phase]
     """Nothing dealt yet; the next event must be ``game_set_up``."""
-    ACTION = "action"
+    ACTION: ClassVar[Phase]
     """The current player chooses one of the four actions (or passes)."""
-    RETURN = "return"
+    RETURN: ClassVar[Phase]
     """The current player holds more than ten tokens and must return the excess."""
-    NOBLE = "noble"
+    NOBLE: ClassVar[Phase]
     """The current player qualifies for nobles; one visits (a choice when several)."""
-    ASSOCIATE = "associate"
-    """The Orient module: the card just taken takes the colour of one of the player's cards."""
-    FREE_CARD = "free_card"
-    """The Orient module: the player takes a face-up card of ``effects[0]``'s level, free."""
-    NOBLE_RESERVE = "noble_reserve"
-    """The Orient module: the player reserves a noble tile from the table."""
-    STRONGHOLD = "stronghold"
-    """The Strongholds module: after a purchase, place or move a stronghold, or send back
-    a lone opponent's one."""
-    CONQUEST = "conquest"
-    """The Strongholds module: all three of the player's strongholds are on one card they
-    can afford; they may buy it now or decline."""
-    ENDING = "ending"
+    ENDING: ClassVar[Phase]
     """The last turn is over; the result is due."""
-    OVER = "over"
+    OVER: ClassVar[Phase]
     """The game has ended."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name.upper()}"
+
+
+Parts = tuple[tuple[str, object], ...]
+"""The modules' own parts of a table or a seat, by module name."""
+
+
+def _part(parts: Parts, name: str) -> object | None:
+    for owner, value in parts:
+        if owner == name:
+            return value
+    return None
+
+
+def _with_part(parts: Parts, name: str, value: object) -> Parts:
+    return tuple((owner, value if owner == name else old) for owner, old in parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +88,9 @@ class Reserved:
     card: Card | None
     level: str
     blind: bool
-    orient: bool = False
-    """Drawn from an Orient deck (so a bot imagining it draws from the Orient cards)."""
+    pool: str = ""
+    """The deck a hidden card would be imagined from, when not its level's base deck: a
+    module's deck word and the level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,19 +104,16 @@ class PlayerState:
     bought: tuple[Card, ...] = ()
     reserved: tuple[Reserved, ...] = ()
     nobles: tuple[Noble, ...] = ()
-    associations: tuple[tuple[Card, Gem, int], ...] = ()
-    """The Orient module: each card that took another's colour, with that colour and count."""
-    reserved_nobles: tuple[Noble, ...] = ()
-    """The Orient module: noble tiles reserved for this player alone."""
+    parts: Parts = ()
+    """The modules' own parts of this seat."""
 
-    def colour_of(self, card: Card) -> tuple[Gem | None, int]:
-        """A bought card's colour and bonus count, an associated card's being its partner's."""
-        for associate, gem, count in self.associations:
-            if associate == card:
-                return gem, count
-        if card.associate:
-            return None, 0
-        return card.bonus, card.bonus_count if card.bonus is not None else 0
+    def part(self, name: str) -> object | None:
+        """A module's part of this seat (None when it is not in play)."""
+        return _part(self.parts, name)
+
+    def with_part(self, name: str, value: object) -> PlayerState:
+        """This seat with a module's part changed."""
+        return replace(self, parts=_with_part(self.parts, name, value))
 
     @property
     def token_count(self) -> int:
@@ -123,25 +139,21 @@ class GameState:
     turn: int = 0
     passes: int = 0
     winners: tuple[int, ...] = ()
-    modules: tuple[str, ...] = ()
-    strongholds: tuple[tuple[str, ...], ...] = ()
-    """The Strongholds module: per seat, the slot of each of its strongholds on the table
-    (one entry per stronghold, so ``("b3", "b3")`` is two on b3)."""
-    orient_decks: tuple[tuple[Card | None, ...], ...] = ()
-    """The Orient module's three decks (slots 5 and 6 are refilled from them)."""
-    effects: tuple[str, ...] = ()
-    """The Orient module: card effects still to resolve this turn, in order:
-    ``associate``, ``free a``, ``free b``, ``noble``."""
-    hold_due: bool = False
-    """The Strongholds module: a purchase was made and its stronghold is still to place."""
+    modules: tuple[Module, ...] = ()
+    """The modules in play, in the order their hooks run."""
+    parts: Parts = ()
+    """The modules' own parts of the table."""
+    due: tuple[object, ...] = ()
+    """Steps the modules left due this turn, in order (a card's effects, a piece to
+    place); each is resolved by the module it belongs to."""
     rules: Rules = RULES
     """The numbers of the rules this game is played by."""
     refills: tuple[str, ...] = ()
-    """Slots emptied this turn; with a module they are refilled only once the turn's
-    purchases and their effects are settled, as the module rules say."""
+    """Slots emptied this turn and refilled only once the turn's purchases and their
+    effects are settled, when a module says so."""
 
     @classmethod
-    def new(cls, names: tuple[str, ...], modules: tuple[str, ...] = ()) -> GameState:
+    def new(cls, names: tuple[str, ...], modules: tuple[Module, ...] = ()) -> GameState:
         """A table before the deal: the players seated, nothing on it yet.
 
         Raises:
@@ -150,8 +162,14 @@ class GameState:
         if not RULES.min_players <= len(names) <= RULES.max_players:
             raise ValueError(f"Splendor is for {RULES.min_players} to {RULES.max_players} players, not {len(names)}")
         empty = GemCounts()
+        modules = tuple(sorted(modules, key=lambda module: module.order))
+        rules = RULES
+        for module in modules:
+            rules = module.rules(rules)
+        seat_parts = tuple((m.name, m.new_seat_part()) for m in modules if m.new_seat_part() is not None)
         return cls(
-            players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0) for n in names),
+            players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0, parts=seat_parts)
+                          for n in names),
             supply=empty,
             rows=((), (), ()),
             decks=((), (), ()),
@@ -160,8 +178,35 @@ class GameState:
             first_player=0,
             phase=Phase.SETUP,
             modules=modules,
-            strongholds=tuple(() for _ in names) if "strongholds" in modules else (),
+            parts=tuple((m.name, m.new_part(len(names))) for m in modules if m.new_part(len(names)) is not None),
+            rules=rules,
         )
+
+    @property
+    def module_names(self) -> tuple[str, ...]:
+        """The names of the modules in play."""
+        return tuple(module.name for module in self.modules)
+
+    def part(self, name: str) -> object | None:
+        """A module's part of the table (None when it is not in play)."""
+        return _part(self.parts, name)
+
+    def with_part(self, name: str, value: object) -> GameState:
+        """The state with a module's part of the table changed."""
+        return replace(self, parts=_with_part(self.parts, name, value))
+
+    def deck_module(self, word: str) -> Module | None:
+        """The module in play whose decks a place's word names."""
+        return next((module for module in self.modules if module.deck_word == word), None)
+
+    def slot_module(self, index: int) -> Module | None:
+        """The module whose slot a row's place ``index`` (from 1) is; None for the base game's."""
+        first = ROW_SLOTS
+        for module in self.modules:
+            if first < index <= first + module.slots:
+                return module
+            first += module.slots
+        return None
 
     @property
     def player(self) -> PlayerState:
@@ -184,14 +229,33 @@ class GameState:
             row = self.rows[LEVELS.index(place.level)]
             return row[place.index - 1] if place.index <= len(row) else None
         if isinstance(place, DeckTop):
-            deck = (self.orient_decks if place.orient else self.decks)[LEVELS.index(place.level)]
+            deck = self.deck_at(place)
             return deck[0] if deck else None
         hand = self.player.reserved
         return hand[place.index - 1].card if place.index <= len(hand) else None
 
+    def deck_at(self, place: DeckTop) -> tuple[Card | None, ...]:
+        """The deck a deck place names (a module's, by its word); empty when there is none."""
+        if place.word == DeckTop.BASE_WORD:
+            return self.decks[LEVELS.index(place.level)]
+        module = self.deck_module(place.word)
+        return module.deck(self, place.level) if module is not None else ()
+
+    def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int]:
+        """A bought card's colour and bonus count: its own, or the one a module gave it."""
+        for module in self.modules:
+            given = module.colour_of(player, card)
+            if given is not None:
+                return given
+        return card.bonus, card.bonus_count if card.bonus is not None else 0
+
     def noble_options(self, seat: int | None = None) -> tuple[Noble | None, ...]:
-        """The nobles that may visit a player: the table's, then their own reserved ones."""
-        return self.nobles + self.players[self.current if seat is None else seat].reserved_nobles
+        """The nobles that may visit a player: the table's, then any the modules keep for them."""
+        player = self.players[self.current if seat is None else seat]
+        options: tuple[Noble | None, ...] = self.nobles
+        for module in self.modules:
+            options += module.own_nobles(player)
+        return options
 
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
         """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
@@ -200,23 +264,6 @@ class GameState:
             i for i, noble in enumerate(self.noble_options(seat))
             if noble is not None and bonuses.covers(noble.requirement)
         )
-
-    def holders(self, place: str) -> dict[int, int]:
-        """The Strongholds module: who holds the card at a slot, and with how many."""
-        found: dict[int, int] = {}
-        for seat, places in enumerate(self.strongholds):
-            count = places.count(place)
-            if count:
-                found[seat] = count
-        return found
-
-    def strongholds_left(self, seat: int) -> int:
-        """Strongholds a player has not placed on the table yet."""
-        return self.rules.strongholds_each - len(self.strongholds[seat]) if self.strongholds else 0
-
-    def occupied_by_other(self, place: str, seat: int) -> int | None:
-        """The opponent whose strongholds are on a slot, or None."""
-        return next((other for other in self.holders(place) if other != seat), None)
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""
@@ -234,3 +281,14 @@ class GameState:
         best = max(p.points for p in self.players)
         return sum(1 for p in self.players if p.points == best) > 1
 
+
+
+Phase.SETUP = Phase("setup")
+Phase.ACTION = Phase("action")
+Phase.ENDING = Phase("ending")
+Phase.OVER = Phase("over")
+Phase.RETURN = Phase("return", (ReturnTokens,), lambda state: IllegalAction(
+    Reason.RETURN_DUE, state.current, held=state.player.token_count,
+    excess=state.player.token_count - state.rules.token_limit))
+Phase.NOBLE = Phase("noble", (ChooseNoble,), lambda state: IllegalAction(
+    Reason.NOBLE_DUE, state.current, choices=tuple(i + 1 for i in state.qualifying_nobles())))

@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, CardSet
 from splendor_a11y.domain.notation import LEVELS
 from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
-from splendor_a11y.engine.state import ORIENT_SLOTS, ROW_SLOTS, GameState, PlayerState, Reserved
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserved
+
+if TYPE_CHECKING:
+    from splendor_a11y.engine.module import Module
 
 __all__ = ["HiddenReservation", "Seen", "determinize", "redact", "seen_by", "unseen_cards", "view"]
 
@@ -39,14 +42,17 @@ class Seen:
     after: GameState
 
 
-def redact(event: Event, seat: int) -> Event | HiddenReservation:
+def redact(event: Event, seat: int, modules: tuple[Module, ...] = ()) -> Event | HiddenReservation:
     """The event with what ``seat`` may not know taken out: another player's blind
     reservation loses its card, and the deal keeps only the face-up cards."""
     if isinstance(event, CardReserved) and event.player != seat and not event.source[-1].isdigit():
         return HiddenReservation(event.player, event.source, event.gold)
     if isinstance(event, GameSetUp):
+        by_word = {module.deck_word: module for module in modules}
+        module_decks = tuple((word, by_word[word].redact_deal(decks) if word in by_word else ())
+                             for word, decks in event.module_decks)
         return replace(event, decks=tuple(deck[:ROW_SLOTS] for deck in event.decks),  # type: ignore[arg-type]
-                       orient_decks=tuple(deck[:ORIENT_SLOTS] for deck in event.orient_decks))
+                       module_decks=module_decks)
     return event
 
 
@@ -55,7 +61,7 @@ def seen_by(event: Event, before: GameState, after: GameState, seat: int | None)
     spectator told all, ``seat`` None)."""
     if seat is None:
         return Seen(event, before, after)
-    return Seen(redact(event, seat), view(before, seat), view(after, seat))
+    return Seen(redact(event, seat, before.modules), view(before, seat), view(after, seat))
 
 
 def _hide_blind(player: PlayerState) -> PlayerState:
@@ -69,12 +75,14 @@ def view(state: GameState, seat: int) -> GameState:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
-    orient = tuple((None,) * len(deck) for deck in state.orient_decks)
-    return replace(state, players=players, decks=decks, orient_decks=orient)
+    hidden = replace(state, players=players, decks=decks)
+    for module in state.modules:
+        hidden = module.hide(hidden)
+    return hidden
 
 
 def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
-    """Per deck (``a`` to ``c``, and ``orient a`` to ``orient c`` with that module), the
+    """Per deck (``a`` to ``c``, and a module's as ``<word> a`` to ``<word> c``), the
     cards a view does not show: the decks and others' blind reservations."""
     seen: Counter[Card] = Counter()
     for row in state.rows:
@@ -86,9 +94,10 @@ def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
     for level in LEVELS:
         left = Counter(card_set.level(level)) - seen
         unseen[level] = sorted(left.elements(), key=lambda card: card.text)
-        if state.orient_decks:
-            left = Counter(card_set.orient_level(level)) - seen
-            unseen[f"orient {level}"] = sorted(left.elements(), key=lambda card: card.text)
+        for module in state.modules:
+            if module.deck_word:
+                left = Counter(module.pools(card_set, level)) - seen
+                unseen[f"{module.deck_word} {level}"] = sorted(left.elements(), key=lambda card: card.text)
     return unseen
 
 
@@ -103,17 +112,15 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
     def draw(pool: str) -> Card:
         return pools[pool].pop() if pools.get(pool) else card_set.level(pool[-1])[0]
 
-    def pool_of(held: Reserved) -> str:
-        return f"orient {held.level}" if held.orient else held.level
-
     players = tuple(
-        replace(p, reserved=tuple(Reserved(draw(pool_of(r)), r.level, r.blind, r.orient) if r.card is None else r
+        replace(p, reserved=tuple(Reserved(draw(r.pool or r.level), r.level, r.blind, r.pool) if r.card is None else r
                                   for r in p.reserved))
         if any(r.card is None for r in p.reserved) else p
         for p in state.players
     )
     decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
                   for level, deck in zip(LEVELS, state.decks, strict=False))
-    orient = tuple(tuple(card if card is not None else draw(f"orient {level}") for card in deck)
-                   for level, deck in zip(LEVELS, state.orient_decks, strict=False))
-    return replace(state, players=players, decks=decks, orient_decks=orient)
+    dealt = replace(state, players=players, decks=decks)
+    for module in state.modules:
+        dealt = module.imagine(dealt, draw)
+    return dealt

@@ -22,7 +22,7 @@ from splendor_a11y.play.grammar import (
 )
 from splendor_a11y.play.history import History
 from splendor_a11y.play.interrupt import Interruptions
-from splendor_a11y.text.messages import join_words, problem_text, sentence, text
+from splendor_a11y.text.messages import has_text, join_words, problem_text, sentence, text
 from splendor_a11y.text.narrator import Narrator, Verbosity
 from splendor_a11y.text.queries import Answers
 
@@ -145,7 +145,7 @@ class Conversation:
         return [text(f"setting.{query.name}")]
 
     def _help(self, query: Query) -> list[str]:
-        return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.modules)
+        return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.module_names)
 
     def more_answers(self, query: Query) -> list[str]:
         """Queries only a subclass knows."""
@@ -201,8 +201,7 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
         lines.append(text("help.keys"))
         lines += keys_help
     lines.append(text("help.notation"))
-    if "orient" in modules:
-        lines.append(text("help.orient"))
+    lines += [text(f"help.{name}") for name in modules if has_text(f"help.{name}")]
     return lines
 
 

@@ -6,12 +6,14 @@ Tab completion, so they can never disagree. Unique prefixes and aliases work.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import (
+    DECK_WORDS,
     LEVELS,
     DeckTop,
     GemCounts,
@@ -21,23 +23,9 @@ from splendor_a11y.domain.notation import (
     gem_from_code,
     parse_place,
 )
-from splendor_a11y.engine import (
-    Associate,
-    Buy,
-    ChooseNoble,
-    Command,
-    Conquer,
-    Decline,
-    Hold,
-    Oust,
-    Pass,
-    Reserve,
-    ReserveNoble,
-    ReturnTokens,
-    TakeFree,
-    TakeGems,
-)
-from splendor_a11y.text.messages import problem_text, sentence, text
+from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
+from splendor_a11y.engine.module import Word
+from splendor_a11y.text.messages import has_text, problem_text, sentence, text
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = [
@@ -98,13 +86,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("return", action=True),
     CommandSpec("noble", action=True),
     CommandSpec("pass", action=True),
-    CommandSpec("colour", action=True, aliases=("color",), module="orient"),
-    CommandSpec("free", action=True, module="orient"),
-    CommandSpec("keep", action=True, module="orient"),
-    CommandSpec("hold", action=True, module="strongholds"),
-    CommandSpec("oust", action=True, module="strongholds"),
-    CommandSpec("conquer", action=True, module="strongholds"),
-    CommandSpec("decline", action=True, module="strongholds"),
+    *(CommandSpec(word.name, action=True, aliases=word.aliases, module=module.name)
+      for module in MODULES.values() for word in module.words),
     CommandSpec("board", aliases=("table",)),
     CommandSpec("row"),
     CommandSpec("look", aliases=("card",)),
@@ -240,30 +223,48 @@ def _buy(rest: str) -> Command:
     return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards, discard)
 
 
-def _colour(rest: str) -> Command:
+def _verb(name: str) -> str:
+    """How a command's word is said in a sentence that asks which card (``take free``)."""
+    key = f"grammar.verb.{name}"
+    return text(key) if has_text(key) else name
+
+
+def _colour(word: Word, rest: str) -> Command:
     code = rest.replace(" ", "").lower()
     if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":
-        raise GrammarError(text("grammar.colour"))
-    return Associate(gem_from_code(code[0], rest), len(code))
+        raise GrammarError(text(f"grammar.{word.name}"))
+    return word.make(gem_from_code(code[0], rest), len(code))
 
 
-def _keep(rest: str) -> Command:
+def _noble_number(word: Word, rest: str) -> Command:
     words = rest.split()
     if len(words) != 2 or words[0] != "noble" or not is_number(words[1]):
-        raise GrammarError(text("grammar.keep"))
-    return ReserveNoble(int(words[1]))
+        raise GrammarError(text(f"grammar.{word.name}"))
+    return word.make(int(words[1]))
 
 
-def _hold(rest: str) -> Command:
+def _slot_from_slot(word: Word, rest: str) -> Command:
     to, _, source = rest.partition(" from ")
-    return Hold(_slot(to.strip(), "hold"), _slot(source.strip(), "move from") if source else None)
+    return word.make(_slot(to.strip(), _verb(word.name)),
+                     _slot(source.strip(), _verb("from")) if source else None)
 
 
-def _conquer(rest: str) -> Command:
+def _payment(word: Word, rest: str) -> Command:
     pay = re.match(r"^pay\s+(.*)$", rest, re.IGNORECASE)
     if rest and pay is None:
-        raise GrammarError(text("grammar.conquer"))
-    return Conquer(parse_gems(pay.group(1), "pay") if pay else None)
+        raise GrammarError(text(f"grammar.{word.name}"))
+    return word.make(parse_gems(pay.group(1), "pay") if pay else None)
+
+
+_SHAPES: dict[str, Callable[[Word, str], Command]] = {
+    "colour": _colour,
+    "noble_number": _noble_number,
+    "slot": lambda word, rest: word.make(_slot(rest, _verb(word.name))),
+    "slot_from_slot": _slot_from_slot,
+    "payment": _payment,
+    "nothing": lambda word, rest: word.make(),
+}
+"""How the words after a module's command are read, by the shape the command declares."""
 
 
 def _noble(rest: str) -> Command:
@@ -277,15 +278,9 @@ _ACTIONS: dict[str, Callable[[str], Command]] = {
     "return": lambda rest: ReturnTokens(parse_gems(rest, "return")),
     "reserve": _reserve,
     "buy": _buy,
-    "colour": _colour,
-    "free": lambda rest: TakeFree(_slot(rest, "take free")),
-    "keep": _keep,
-    "hold": _hold,
-    "oust": lambda rest: Oust(_slot(rest, "oust")),
-    "conquer": _conquer,
-    "decline": lambda rest: Decline(),
     "noble": _noble,
     "pass": lambda rest: Pass(),
+    **{word.name: functools.partial(_SHAPES[word.shape], word) for module in MODULES.values() for word in module.words},
 }
 """How the words after each action's name are read, looked up by the name."""
 
@@ -296,7 +291,7 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
         return Query("row", lowered)
     if _PLACE_WORD.fullmatch(lowered) and not rest:
         return Query("look", str(_place(lowered, "look at")))
-    if lowered in ("deck", "orient") and rest:
+    if lowered in DECK_WORDS and rest:
         return Query("look", str(_place(f"{lowered} {rest}", "look at")))
     return None
 

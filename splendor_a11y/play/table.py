@@ -24,6 +24,7 @@ from splendor_a11y.engine import (
     deal,
     decide_and_apply,
     evolve,
+    modules_named,
     view,
 )
 from splendor_a11y.record import LogHeader, LogWriter
@@ -76,7 +77,7 @@ class Table:
     def deal(self) -> Event:
         """The deal a game's seed makes (the same one, however often it is made)."""
         seed = self.header.seed if self.header.seed is not None else 0
-        return deal(len(self.header.players), random.Random(seed), standard_cards(), self.header.modules)
+        return deal(len(self.header.players), random.Random(seed), standard_cards(), modules_named(self.header.modules))
 
     def play(self, seat: int, command: Command) -> None:
         """A seat's command: decided by the rules, then committed.

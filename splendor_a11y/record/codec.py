@@ -6,6 +6,7 @@ resolve through a closed table; every field is checked, and an error names its l
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,27 +14,15 @@ from typing import Any
 
 from splendor_a11y.domain.cards import Card, CardSet, Noble, standard_cards
 from splendor_a11y.domain.errors import SplendorError
-from splendor_a11y.domain.notation import Gem, GemCounts, NotationError, Slot, parse_place
+from splendor_a11y.domain.notation import LEVELS, Gem, GemCounts, NotationError, Slot, parse_place
 from splendor_a11y.engine import (
+    EVENT_KINDS,
     MODULES,
-    CardAssociated,
-    CardBought,
-    CardReserved,
-    ConquestDeclined,
     Event,
-    FreeCardTaken,
-    GameEnded,
     GameSetUp,
     GameState,
-    GemsTaken,
-    HintAsked,
     IllegalAction,
-    NobleReserved,
-    NobleVisited,
-    Passed,
-    StrongholdOusted,
-    StrongholdPlaced,
-    TokensReturned,
+    modules_named,
 )
 
 FORMAT = "splendor-a11y"
@@ -109,7 +98,7 @@ class LogHeader:
 
     def new_state(self) -> GameState:
         """The table before the deal, seated as the header says."""
-        return GameState.new(tuple(p.name for p in self.players), self.modules)
+        return GameState.new(tuple(p.name for p in self.players), modules_named(self.modules))
 
 
 @dataclass(slots=True)
@@ -129,54 +118,71 @@ class GameLog:
 
 def _setup_fields(event: GameSetUp) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "decks": {lvl: [c.text for c in deck] for lvl, deck in zip("abc", event.decks, strict=True)},
+        "decks": {lvl: [c.text for c in deck] for lvl, deck in zip(LEVELS, event.decks, strict=True)},
         "nobles": [n.text for n in event.nobles],
         "first_player": event.first_player,
     }
-    if event.orient_decks:
-        data["orient_decks"] = {lvl: [c.text for c in deck]
-                                for lvl, deck in zip("abc", event.orient_decks, strict=True)}
+    for word, decks in event.module_decks:
+        data[f"{word}_decks"] = {lvl: [c.text for c in deck] for lvl, deck in zip(LEVELS, decks, strict=True)}
     return data
 
 
-def _bought_fields(event: CardBought) -> dict[str, Any]:
-    data: dict[str, Any] = {"player": event.player, "from": event.source, "card": event.card.text,
-                            "paid": event.paid.to_mapping()}
-    if event.discarded:
-        data["discarded"] = [c.text for c in event.discarded]
-    return data
-
-
-def _placed_fields(event: StrongholdPlaced) -> dict[str, Any]:
-    data: dict[str, Any] = {"player": event.player, "to": event.to}
-    if event.source:
-        data["from"] = event.source
-    return data
-
-
-_ENCODERS: dict[type, Callable[[Any], dict[str, Any]]] = {
-    GameSetUp: _setup_fields,
-    GemsTaken: lambda e: {"player": e.player, "gems": e.gems.to_mapping()},
-    TokensReturned: lambda e: {"player": e.player, "gems": e.gems.to_mapping()},
-    CardReserved: lambda e: {"player": e.player, "from": e.source, "card": e.card.text, "gold": e.gold},
-    CardBought: _bought_fields,
-    NobleVisited: lambda e: {"player": e.player, "noble": e.noble.text},
-    Passed: lambda e: {"player": e.player},
-    HintAsked: lambda e: {"player": e.player},
-    ConquestDeclined: lambda e: {"player": e.player},
-    StrongholdPlaced: _placed_fields,
-    StrongholdOusted: lambda e: {"player": e.player, "place": e.place, "owner": e.owner},
-    CardAssociated: lambda e: {"player": e.player, "card": e.card.text, "colour": e.colour.value, "count": e.count},
-    FreeCardTaken: lambda e: {"player": e.player, "from": e.source, "card": e.card.text},
-    NobleReserved: lambda e: {"player": e.player, "noble": e.noble.text},
-    GameEnded: lambda e: {"scores": list(e.scores), "winners": list(e.winners)},
+_WRITERS: dict[str, Callable[[Any], Any]] = {
+    "card": lambda card: card.text,
+    "noble": lambda noble: noble.text,
+    "gems": lambda gems: gems.to_mapping(),
+    "cards": lambda cards: [card.text for card in cards],
+    "colour": lambda gem: gem.value,
+    "ints": list,
 }
-"""Each kind of event's JSON fields, looked up by its type."""
+"""How a field of each shape is written, when not as it is (seats, counts, places)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """One field of a kind of event as the log holds it."""
+
+    name: str
+    key: str
+    shape: str
+    low: int
+    high: int
+    optional: bool
+    default: Any
+
+
+_FORMS: dict[str, tuple[_Form, ...]] = {}
+
+
+def _forms(kind: type[Event]) -> tuple[_Form, ...]:
+    """The JSON form of each field of a kind, as the kind declares it (``json_field``)."""
+    forms = _FORMS.get(kind.kind)
+    if forms is None:
+        forms = tuple(_Form(spec.name, spec.metadata["key"] or spec.name, spec.metadata["shape"],
+                            spec.metadata["low"], spec.metadata["high"], spec.default is not dataclasses.MISSING,
+                            spec.default)
+                      for spec in dataclasses.fields(kind))  # type: ignore[arg-type]
+        _FORMS[kind.kind] = forms
+    return forms
+
+
+def _fields(event: Event) -> dict[str, Any]:
+    """An event's JSON fields; an optional field is left out when it has its default."""
+    data: dict[str, Any] = {}
+    for form in _forms(type(event)):
+        value = getattr(event, form.name)
+        if form.optional and value == form.default:
+            continue
+        write = _WRITERS.get(form.shape)
+        data[form.key] = write(value) if write else value
+    return data
 
 
 def encode_event(event: Event) -> dict[str, Any]:
     """The JSON object of an event, without ``seq``."""
-    return {"event": event.kind, **_ENCODERS[type(event)](event)}
+    if isinstance(event, GameSetUp):
+        return {"event": event.kind, **_setup_fields(event)}
+    return {"event": event.kind, **_fields(event)}
 
 
 # ---- decoding -------------------------------------------------------------------
@@ -264,60 +270,60 @@ class _Fields:
         return tuple(value)
 
 
+def _decks(f: _Fields, key: str, what: str, longest: int) -> tuple[tuple[Card, ...], ...]:
+    """Three decks by level, as a deal writes them."""
+    raw = f.raw(key)
+    if not isinstance(raw, dict) or set(raw) != set(LEVELS) or any(
+            not isinstance(raw[level], list) or len(raw[level]) > longest for level in LEVELS):
+        raise f.fail(what, key=key)
+    return tuple(tuple(f.card(c) for c in raw[level]) for level in LEVELS)
+
+
 def _decode_setup(f: _Fields) -> GameSetUp:
     decks = f.raw("decks")
-    if not isinstance(decks, dict) or set(decks) != {"a", "b", "c"}:
+    if not isinstance(decks, dict) or set(decks) != set(LEVELS):
         raise f.fail("decks_must_hold_the_decks")
     parsed = []
-    for level in "abc":
+    for level in LEVELS:
         if not isinstance(decks[level], list) or len(decks[level]) > 100:
             raise f.fail("deck_level_must_be_a", level=level)
         parsed.append(tuple(f.card(c) for c in decks[level]))
     nobles = f.raw("nobles")
     if not isinstance(nobles, list) or len(nobles) > 10:
         raise f.fail("nobles_must_be_a_list")
-    orient: tuple[tuple[Card, ...], ...] = ()
-    if "orient_decks" in f.data:
-        raw = f.raw("orient_decks")
-        if not isinstance(raw, dict) or set(raw) != {"a", "b", "c"} or any(
-                not isinstance(raw[level], list) or len(raw[level]) > 20 for level in "abc"):
-            raise f.fail("orient_decks_must_hold_the")
-        orient = tuple(tuple(f.card(c) for c in raw[level]) for level in "abc")
+    module_decks = tuple((module.deck_word, _decks(f, f"{module.deck_word}_decks", "module_decks_must_hold", 20))
+                         for module in MODULES.values()
+                         if module.deck_word and f"{module.deck_word}_decks" in f.data)
     return GameSetUp(
         decks=(parsed[0], parsed[1], parsed[2]),
         nobles=tuple(f.noble(n) for n in nobles),
         first_player=f.integer("first_player", 0, 3),
-        orient_decks=orient,
+        module_decks=module_decks,
     )
 
 
-_DECODERS: dict[str, Callable[[_Fields], Event]] = {
-    "game_set_up": _decode_setup,
-    "gems_taken": lambda f: GemsTaken(player=f.integer("player", 0, 3), gems=f.gems("gems")),
-    "card_reserved": lambda f: CardReserved(
-        player=f.integer("player", 0, 3), source=f.place("from"), card=f.card(f.raw("card")),
-        gold=f.integer("gold", 0, 1)),
-    "card_bought": lambda f: CardBought(
-        player=f.integer("player", 0, 3), source=f.place("from"), card=f.card(f.raw("card")),
-        paid=f.gems("paid"), discarded=f.card_list("discarded") if "discarded" in f.data else ()),
-    "card_associated": lambda f: CardAssociated(
-        player=f.integer("player", 0, 3), card=f.card(f.raw("card")), colour=f.colour("colour"),
-        count=f.integer("count", 1, 2)),
-    "free_card_taken": lambda f: FreeCardTaken(
-        player=f.integer("player", 0, 3), source=f.place("from", True), card=f.card(f.raw("card"))),
-    "noble_reserved": lambda f: NobleReserved(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
-    "tokens_returned": lambda f: TokensReturned(player=f.integer("player", 0, 3), gems=f.gems("gems")),
-    "noble_visited": lambda f: NobleVisited(player=f.integer("player", 0, 3), noble=f.noble(f.raw("noble"))),
-    "passed": lambda f: Passed(player=f.integer("player", 0, 3)),
-    "hint_asked": lambda f: HintAsked(player=f.integer("player", 0, 3)),
-    "stronghold_placed": lambda f: StrongholdPlaced(
-        player=f.integer("player", 0, 3), to=f.place("to", True),
-        source=f.place("from", True) if "from" in f.data else ""),
-    "stronghold_ousted": lambda f: StrongholdOusted(
-        player=f.integer("player", 0, 3), place=f.place("place", True), owner=f.integer("owner", 0, 3)),
-    "conquest_declined": lambda f: ConquestDeclined(player=f.integer("player", 0, 3)),
-    "game_ended": lambda f: GameEnded(scores=f.int_list("scores"), winners=f.int_list("winners")),
+_READERS: dict[str, Callable[[_Fields, _Form], Any]] = {
+    "seat": lambda f, form: f.integer(form.key, 0, 3),
+    "count": lambda f, form: f.integer(form.key, form.low, form.high),
+    "place": lambda f, form: f.place(form.key),
+    "slot": lambda f, form: f.place(form.key, True),
+    "card": lambda f, form: f.card(f.raw(form.key)),
+    "noble": lambda f, form: f.noble(f.raw(form.key)),
+    "gems": lambda f, form: f.gems(form.key),
+    "cards": lambda f, form: f.card_list(form.key),
+    "colour": lambda f, form: f.colour(form.key),
+    "ints": lambda f, form: f.int_list(form.key),
 }
+"""How a field of each shape is read and checked."""
+
+
+def _decode(kind: type[Event], f: _Fields) -> Event:
+    """An event of a kind, each field read by the form the kind declares."""
+    values: dict[str, Any] = {}
+    for form in _forms(kind):
+        if form.key in f.data or not form.optional:
+            values[form.name] = _READERS[form.shape](f, form)
+    return kind(**values)
 
 
 def decode_event(data: Mapping[str, Any], line: int, cards: CardSet | None = None) -> Event:
@@ -328,10 +334,12 @@ def decode_event(data: Mapping[str, Any], line: int, cards: CardSet | None = Non
     """
     f = _Fields(data, line, cards or standard_cards())
     kind = f.raw("event")
-    decoder = _DECODERS.get(kind) if isinstance(kind, str) else None
-    if decoder is None:
+    found = EVENT_KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
         raise f.fail("unknown_event_kind_a_newer", kind=repr(kind))
-    return decoder(f)
+    if found is GameSetUp:
+        return _decode_setup(f)
+    return _decode(found, f)
 
 
 def decode_header(data: Any) -> LogHeader:

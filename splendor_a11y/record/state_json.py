@@ -17,16 +17,14 @@ def _reserved(item: Reserved) -> dict[str, Any]:
 
 
 def _modules(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
-    """The modules' facts, only when they are in play."""
-    if state.orient_decks:
-        data["orient_decks"] = {level: len(deck) for level, deck in zip(LEVELS, state.orient_decks, strict=False)}
+    """The modules' facts, only when they are in play, then the steps still due."""
+    for module in state.modules:
+        data.update(module.facts(state))
         for entry, player in zip(data["players"], state.players, strict=False):
-            entry["associations"] = {card.text: gem.value * count for card, gem, count in player.associations}
-            entry["reserved_nobles"] = [n.text for n in player.reserved_nobles]
-    if state.strongholds:
-        data["strongholds"] = {state.players[seat].name: list(places) for seat, places in enumerate(state.strongholds)}
-    if state.effects:
-        data["effects"] = list(state.effects)
+            entry.update(module.seat_facts(player))
+    due = [str(step) for step in state.due if str(step)]
+    if due:
+        data["effects"] = due
     return data
 
 
@@ -35,7 +33,7 @@ def state_to_json(state: GameState, events: int) -> dict[str, Any]:
     and the modules' own facts when they are played."""
     return _modules(state, {
         "events": events,
-        "phase": state.phase.value,
+        "phase": state.phase.name,
         "turn": state.turn,
         "round": state.round,
         "current_player": state.current,
@@ -60,5 +58,5 @@ def state_to_json(state: GameState, events: int) -> dict[str, Any]:
         "nobles": {str(i + 1): (n.text if n else None) for i, n in enumerate(state.nobles)},
         "supply": state.supply.to_mapping(),
         "winners": list(state.winners),
-        "modules": list(state.modules),
+        "modules": list(state.module_names),
     })

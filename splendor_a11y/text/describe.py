@@ -15,7 +15,7 @@ __all__ = ["card_sentence", "card_words", "noble_sentence"]
 
 
 def bonus_words(card: Card) -> str:
-    """``sapphire bonus``, ``two sapphire bonuses``, or what an Orient mark means."""
+    """``sapphire bonus``, ``two sapphire bonuses``, or what a card's mark means."""
     if card.associate:
         bonus = text("words.associate")
     elif card.bonus is None:
@@ -41,7 +41,7 @@ def cost_words(card: Card) -> str:
 def card_sentence(card: Card) -> str:
     """``c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.``"""
     return text(
-        "lookup.card.orient" if card.orient else "lookup.card",
+        "lookup.card.marked" if card.marked else "lookup.card",
         code=card.text,
         level=card.level,
         points=plural(card.points, "points.one", "points.many", "points.none"),

@@ -14,20 +14,14 @@ from typing import Any
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
-    Associate,
     Buy,
     ChooseNoble,
     Command,
-    Conquer,
     GameState,
-    Hold,
-    Oust,
     Pass,
     PlayerState,
     Reserve,
-    ReserveNoble,
     ReturnTokens,
-    TakeFree,
     TakeGems,
     gems_missing,
     needed,
@@ -57,7 +51,7 @@ def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
 
 
 def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[str]:
-    return [p.name for i, p in enumerate(state.players) if i != seat and price(p, card) is not None]
+    return [p.name for i, p in enumerate(state.players) if i != seat and price(state, i, card) is not None]
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:
@@ -66,7 +60,7 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     if card.points:
         parts.append(text("hint.points", points=narrator.points(card.points)))
     if card.bonus is None:
-        return parts or [text("hint.orient_card", card=narrator.card(card))]
+        return parts or [text("hint.marked_card", card=narrator.card(card))]
     count = player.bonuses[card.bonus.order] + card.bonus_count
     ordinal = ORDINALS[count - 1] if count <= len(ORDINALS) else f"{count}th"
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
@@ -147,23 +141,6 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
     return text("hint.noble", command=str(command))
 
 
-def _explain_hold(state: GameState, seat: int, command: Hold, narrator: Narrator) -> str:
-    third = state.strongholds[seat].count(str(command.to)) == 2 if state.strongholds else False
-    return text("hint.hold_third" if third else "hint.hold", command=str(command),
-                card=narrator.card(state.card_at(command.to)))
-
-
-def _explain_oust(state: GameState, seat: int, command: Oust, narrator: Narrator) -> str:
-    owner = next(iter(state.holders(str(command.place))), seat)
-    return text("hint.oust", command=str(command), owner=state.players[owner].name,
-                card=narrator.card(state.card_at(command.place)))
-
-
-def _explain_keep(state: GameState, seat: int, command: ReserveNoble, narrator: Narrator) -> str:
-    noble = state.nobles[command.index - 1]
-    return text("hint.keep_noble", command=str(command), noble=noble.text if noble else "")
-
-
 _EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
     Buy: _explain_buy,
     Reserve: _explain_reserve,
@@ -171,20 +148,18 @@ _EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
     ReturnTokens: lambda state, seat, c, n: text("hint.return", command=str(c)),
     ChooseNoble: _explain_noble,
     Pass: lambda state, seat, c, n: text("hint.pass", command=str(c)),
-    Hold: _explain_hold,
-    Oust: _explain_oust,
-    Conquer: lambda state, seat, c, n: text("hint.conquer", command=str(c)),
-    Associate: lambda state, seat, c, n: text("hint.associate", command=str(c), gem=gem_name(c.colour, 2),
-                                              count=c.count),
-    TakeFree: lambda state, seat, c, n: text("hint.free", command=str(c), card=n.card(state.card_at(c.place))),
-    ReserveNoble: _explain_keep,
 }
-"""Why each kind of command is worth playing, looked up by its type."""
+"""Why each kind of the base game's commands is worth playing, looked up by its type; a
+module explains its own through its ``explain`` hook."""
 
 
 def explain_move(state: GameState, seat: int, command: Command, narrator: Narrator) -> str:
     """One sentence: the command to type and why (``buy b1: it gives you 2 points ...``)."""
     explain = _EXPLAINERS.get(type(command))
-    if explain is None:
-        return text("hint.module", command=str(command))
-    return explain(state, seat, command, narrator)
+    if explain is not None:
+        return explain(state, seat, command, narrator)
+    for module in state.modules:
+        why = module.explain(state, seat, command)
+        if why is not None:
+            return narrator.phrase(why, state, state)
+    return text("hint.module", command=str(command))

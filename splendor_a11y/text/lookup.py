@@ -23,7 +23,7 @@ _HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[A-Za-z*]+(?:\+[A-Za-z])?$", re.ASCII)
 _NOBLE_START = re.compile(r"^\d+$", re.ASCII)
 CLOSEST_SHOWN = 2
 MARKS = ("double", "gold", "associate", "free", "noble", "discard", "places")
-"""The Orient module's marks, each explained by one catalogue line."""
+"""The marks of the modules' cards, each explained by one catalogue line."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

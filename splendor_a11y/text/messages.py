@@ -16,6 +16,7 @@ __all__ = [
     "MESSAGES",
     "counts_in_words",
     "gem_name",
+    "has_text",
     "indefinite",
     "join_words",
     "language",
@@ -37,6 +38,11 @@ def language() -> Language:
 def text(key: str, /, **fields: object) -> str:
     """The catalogue sentence for ``key`` with its fields filled in."""
     return _active.catalogue[key].format(**fields)
+
+
+def has_text(key: str) -> bool:
+    """True when the catalogue has a sentence for ``key`` (a module's optional ones)."""
+    return key in _active.catalogue
 
 
 def sentence(words: str) -> str:

@@ -16,12 +16,9 @@ from typing import Any
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot, parse_place, parse_slot
 from splendor_a11y.engine import (
-    CardAssociated,
     CardBought,
     CardReserved,
-    ConquestDeclined,
     Event,
-    FreeCardTaken,
     GameEnded,
     GameSetUp,
     GameState,
@@ -29,20 +26,15 @@ from splendor_a11y.engine import (
     HiddenReservation,
     HintAsked,
     IllegalAction,
-    NobleReserved,
     NobleVisited,
     Passed,
     Phase,
     Seen,
-    StrongholdOusted,
-    StrongholdPlaced,
     TokensReturned,
     legal_commands,
-    price,
     seen_by,
 )
-from splendor_a11y.engine.modules.orient import free_options, partner_options, pending_associate, pending_free_level
-from splendor_a11y.engine.modules.strongholds import conquest_slot
+from splendor_a11y.engine.phrase import CardList, GemName, Phrase, Points, Price, Refill, SlotCards
 from splendor_a11y.record import LogError
 from splendor_a11y.text.describe import card_words
 from splendor_a11y.text.messages import (
@@ -113,10 +105,10 @@ class Narrator:
         return plural(n, "hand.one", "hand.many", "hand.none")
 
     @staticmethod
-    def strongholds_placed(state: GameState, seat: int) -> str:
-        """``, and strongholds on b3 and b3`` or nothing."""
-        places = state.strongholds[seat] if state.strongholds else ()
-        return text("turn.stronghold.placed", places=join_words(sorted(places))) if places else ""
+    def deck(place: DeckTop) -> str:
+        """``deck b``, or a module's deck by its word."""
+        key = "deck.base" if place.word == DeckTop.BASE_WORD else f"deck.{place.word}"
+        return text(key, level=place.level)
 
     def is_you(self, seat: int) -> bool:
         """True when the seat is the listener."""
@@ -177,13 +169,44 @@ class Narrator:
                          else text("event.refilled_empty", place=place))
         return text("event.refilled", places=join_words(parts))
 
-    def _card_on(self, state: GameState, place: str) -> str:
-        return self.card(state.card_at(parse_slot(place)))
+    def phrase(self, phrase: Phrase, before: GameState, after: GameState) -> str:
+        """A module's phrase in words: its fields said in this listener's verbosity, "you"
+        or a name as the listener is the one it is about."""
+        fields = {key: self._value(value, before, after) for key, value in phrase.fields.items()}
+        if phrase.seat is not None and phrase.to_seat is not None and self.is_you(phrase.to_seat):
+            return text(phrase.to_key + ".other", name=after.players[phrase.seat].name, **fields)
+        if phrase.seat is not None:
+            return self._say(phrase.key, phrase.seat, after, **fields)
+        return text(phrase.key, **fields)
+
+    def _value(self, value: object, before: GameState, after: GameState) -> object:
+        """One field of a phrase in words."""
+        if isinstance(value, Phrase):
+            return self.phrase(value, before, after)
+        if isinstance(value, Refill):
+            return self._refill(before, after, value.place)
+        if isinstance(value, Card) or value is None:
+            return self.card(value)
+        say = _SAID.get(type(value))
+        return say(self, value) if say is not None else value
+
+    def _module_tells(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str | None:
+        """How a module tells an event, when it does."""
+        if isinstance(event, HiddenReservation):
+            return None
+        for module in after.modules:
+            told = module.tell(event, before, after)
+            if told is not None:
+                return self.phrase(told, before, after)
+        return None
 
     def _event(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str:
         tell = _TELLERS.get(type(event))
         if tell is None:
-            raise TypeError(f"not an event: {event!r}")
+            told = self._module_tells(event, before, after)
+            if told is None:
+                raise TypeError(f"not an event: {event!r}")
+            return told
         return tell(self, event, before, after)
 
     def _tokens_changed(self, key: str, event: GemsTaken | TokensReturned, after: GameState) -> str:
@@ -198,7 +221,7 @@ class Narrator:
         deck = parse_place(source)
         if isinstance(deck, DeckTop):
             key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
-            deck_words = text("deck.orient" if deck.orient else "deck.base", level=deck.level)
+            deck_words = self.deck(deck)
             return self._say(key, seat, after, card=self.card(event.card), deck=deck_words, gold=gold_words,
                              hand=hand)
         return self._say("event.reserved", seat, after, card=self.card(event.card), place=source,
@@ -208,7 +231,7 @@ class Narrator:
         """Another player's blind reservation: where from, never which card."""
         deck = parse_place(event.source)
         assert isinstance(deck, DeckTop)
-        deck_words = text("deck.orient" if deck.orient else "deck.base", level=deck.level)
+        deck_words = self.deck(deck)
         gold_words = text("event.gold.other") if event.gold else ""
         return text("event.reserved_blind.other", name=after.players[event.player].name, deck=deck_words,
                     gold=gold_words, hand=self.hand(len(after.players[event.player].reserved)))
@@ -216,10 +239,9 @@ class Narrator:
     def _bought(self, event: CardBought, before: GameState, after: GameState) -> str:
         seat, source, card = event.player, event.source, event.card
         points = self.points(after.players[seat].points)
-        if before.phase is Phase.CONQUEST:
-            line = self._say("event.conquer", seat, after, card=self.card(card), place=source,
-                             paid=self.gems(event.paid), points=points)
-            return line + self._refill(before, after, source) + self._last_round(before, after, seat)
+        told = self._module_tells(event, before, after)
+        if told is not None:
+            return told + self._refill(before, after, source) + self._last_round(before, after, seat)
         refill = self._refill(before, after, source)
         if event.discarded:
             key = "event.bought_discarding" if card.discard is not None else "event.bought_gold_cards"
@@ -235,31 +257,6 @@ class Narrator:
         line = self._say("event.noble", event.player, after, noble=event.noble.text,
                          points=self.points(after.players[event.player].points))
         return line + self._last_round(before, after, event.player)
-
-    def _placed(self, event: StrongholdPlaced, after: GameState) -> str:
-        seat, to = event.player, event.to
-        count = after.strongholds[seat].count(to)
-        if event.source:
-            return self._say("event.move_hold", seat, after, source=event.source, place=to,
-                             card=self._card_on(after, to), count=count)
-        return self._say("event.hold", seat, after, place=to, card=self._card_on(after, to), count=count,
-                         left=after.strongholds_left(seat))
-
-    def _ousted(self, event: StrongholdOusted, after: GameState) -> str:
-        if self.is_you(event.owner):
-            return text("event.oust_yours.other", name=after.players[event.player].name, place=event.place)
-        return self._say("event.oust", event.player, after, place=event.place,
-                         owner=after.players[event.owner].name)
-
-    def _associated(self, event: CardAssociated, after: GameState) -> str:
-        return self._say("event.associated", event.player, after, card=self.card(event.card),
-                         colour=gem_name(event.colour), count=event.count,
-                         bonuses=self.tokens(after.players[event.player].bonuses))
-
-    def _free(self, event: FreeCardTaken, before: GameState, after: GameState) -> str:
-        return self._say("event.free", event.player, after, card=self.card(event.card), place=event.source,
-                         points=self.points(after.players[event.player].points),
-                         refill=self._refill(before, after, event.source))
 
     def result(self, state: GameState) -> str:
         """Every score, the winner, and the tie-break when it decided."""
@@ -301,28 +298,10 @@ class Narrator:
             offered = state.noble_options()
             choices = [f"noble {i + 1}, {offered[i]}" for i in state.qualifying_nobles()]
             return text("turn.noble.you", choices=join_words(choices))
-        if state.phase is Phase.ASSOCIATE:
-            card = pending_associate(player)
-            options = [f"colour {gem.value * count}" for gem, count in partner_options(player, card)]
-            return text("turn.associate.you", card=self.card(card), options=join_words(options))
-        if state.phase is Phase.FREE_CARD:
-            level = pending_free_level(state)
-            slots = [f"{slot} {self.card(state.card_at(slot))}" for slot in free_options(state, level)]
-            return text("turn.free.you", level=level, cards="; ".join(slots))
-        if state.phase is Phase.NOBLE_RESERVE:
-            nobles = [f"keep noble {i + 1}, {n}" for i, n in enumerate(state.nobles) if n is not None]
-            return text("turn.noble_reserve.you", nobles=join_words(nobles))
-        if state.phase is Phase.STRONGHOLD:
-            return text("turn.stronghold.you", left=state.strongholds_left(seat),
-                        placed=self.strongholds_placed(state, seat))
-        if state.phase is Phase.CONQUEST:
-            slot = conquest_slot(state)
-            assert slot is not None
-            card = state.card_at(slot)
-            assert card is not None
-            cost = price(player, card)
-            assert cost is not None, "a conquest is offered only when the card can be paid for"
-            return text("turn.conquest.you", place=slot, card=self.card(card), paid=self.price_words(cost))
+        for module in state.modules:
+            asked = module.prompt(state)
+            if asked is not None:
+                return self.phrase(asked, state, state)
         return text("turn.you", name=player.name, points=self.points(player.points),
                     tokens=self.tokens(player.tokens), hand=self.hand(len(player.reserved)))
 
@@ -386,6 +365,18 @@ def log_refusal(error: LogError) -> str:
     return text("cli.log_bad", path=path, line=error.line, problem=problem) + "."
 
 
+_SAID: dict[type, Callable[[Narrator, Any], object]] = {
+    Price: lambda n, v: n.price_words((v.paid, v.cards)),
+    Points: lambda n, v: n.points(v.count),
+    GemName: lambda n, v: gem_name(v.gem, v.count),
+    SlotCards: lambda n, v: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
+    CardList: lambda n, v: join_words([n.card(card) for card in v.cards]),
+    GemCounts: lambda n, v: n.gems(v),
+    tuple: lambda n, v: join_words([str(item) for item in v]),
+}
+"""How each kind of value in a module's phrase is said."""
+
+
 _TELLERS: dict[type, Callable[[Narrator, Any, GameState, GameState], str]] = {
     GameSetUp: lambda n, e, before, after: n.start(after),
     GemsTaken: lambda n, e, before, after: n._tokens_changed("event.gems_taken", e, after),
@@ -397,11 +388,6 @@ _TELLERS: dict[type, Callable[[Narrator, Any, GameState, GameState], str]] = {
     Passed: lambda n, e, before, after: n._say("event.passed", e.player, after),
     GameEnded: lambda n, e, before, after: n.result(after),
     HintAsked: lambda n, e, before, after: n._say("event.hint", e.player, after),
-    StrongholdPlaced: lambda n, e, before, after: n._placed(e, after),
-    StrongholdOusted: lambda n, e, before, after: n._ousted(e, after),
-    ConquestDeclined: lambda n, e, before, after: n._say("event.declined", e.player, after),
-    CardAssociated: lambda n, e, before, after: n._associated(e, after),
-    FreeCardTaken: Narrator._free,
-    NobleReserved: lambda n, e, before, after: n._say("event.noble_reserved", e.player, after, noble=e.noble.text),
 }
-"""How each kind of event is told, looked up by its type."""
+"""How each kind of the base game's events is told, looked up by its type; a module's
+are told by its ``tell`` hook."""

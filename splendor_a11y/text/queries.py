@@ -14,6 +14,12 @@ from splendor_a11y.text.narrator import Narrator
 __all__ = ["Answers"]
 
 
+def _kept_from(state: GameState, place: str, seat: int) -> int | None:
+    """The player whose pieces keep ``seat`` from a face-up card, when a module says so."""
+    return next((owner for module in state.modules
+                 if (owner := module.kept_from(state, place, seat)) is not None), None)
+
+
 class Answers:
     """Query answers for one listener, in their verbosity."""
 
@@ -30,17 +36,18 @@ class Answers:
         ]
         deck = plural(len(state.decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
         line = text("query.row", level=level, slots="; ".join(slots), deck=deck)
-        if state.orient_decks:
-            left = plural(len(state.orient_decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
-            line += text("query.orient_deck", level=level, deck=left)
+        for module in state.modules:
+            if module.deck_word:
+                left = plural(len(module.deck(state, level)), "query.deck.one", "query.deck.many", "query.deck.none")
+                line += text(f"query.{module.deck_word}_deck", level=level, deck=left)
         return line
 
     def _slot(self, state: GameState, place: str, card: Card) -> str:
-        holders = state.holders(place) if state.strongholds else {}
-        if not holders:
+        held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
+        if not held:
             return text("query.slot", place=place, card=self.narrator.card(card))
         names = [text("query.holder.one" if n == 1 else "query.holder.many", name=self._name(state, seat), n=n)
-                 for seat, n in holders.items()]
+                 for seat, n in held.items()]
         return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
 
     def _name(self, state: GameState, seat: int) -> str:
@@ -68,15 +75,15 @@ class Answers:
             if place.index > slots:
                 return text("query.no_slot", place=str(place), slots=slots)
             card = state.card_at(place)
-        elif place.orient and not state.orient_decks:
-            return text("query.no_orient")
+        elif place.word != DeckTop.BASE_WORD and state.deck_module(place.word) is None:
+            return text(f"query.no_deck.{place.word}")
         else:
             return self.row(state, place.level)
         if card is None:
             return text("query.card_empty", place=str(place))
         player = state.players[seat]
-        cost = price(player, card)
-        owner = state.occupied_by_other(str(place), seat) if state.strongholds and isinstance(place, Slot) else None
+        cost = price(state, seat, card)
+        owner = _kept_from(state, str(place), seat) if isinstance(place, Slot) else None
         if owner is not None:
             extra = text("query.need.held", owner=state.players[owner].name)
         elif cost is not None:
@@ -109,10 +116,8 @@ class Answers:
             for i, r in enumerate(player.reserved)
         ]
         key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
-        strongholds = text("query.strongholds", left=state.strongholds_left(seat),
-                           placed=Narrator.strongholds_placed(state, seat)) if state.strongholds else ""
-        if player.reserved_nobles:
-            strongholds += text("query.reserved_nobles", nobles=join_words([n.text for n in player.reserved_nobles]))
+        extra = "".join(self.narrator.phrase(phrase, state, state)
+                        for module in state.modules for phrase in module.status(state, seat))
         return text(
             key,
             name=player.name,
@@ -122,7 +127,7 @@ class Answers:
             bonuses=self.narrator.tokens(player.bonuses),
             hand=join_words(hand) if hand else self.narrator.hand(0),
             nobles=join_words([n.text for n in player.nobles]) if player.nobles else text("query.none"),
-        ) + strongholds
+        ) + extra
 
     def everyone(self, state: GameState) -> list[str]:
         """Every player's status, in seat order."""
@@ -137,9 +142,9 @@ class Answers:
             for level, row in zip(LEVELS, state.rows, strict=True) for i, card in enumerate(row)
         ] + [(f"h{i + 1}", r.card) for i, r in enumerate(player.reserved)]
         for place, card in places:
-            if card is None or (state.strongholds and state.occupied_by_other(place, seat) is not None):
+            if card is None or _kept_from(state, place, seat) is not None:
                 continue
-            cost = price(player, card)
+            cost = price(state, seat, card)
             if cost is not None:
                 found.append(text("query.afford.card", place=place, card=self.narrator.card(card))
                              + f", {self.narrator.price_words(cost)}")

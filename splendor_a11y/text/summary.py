@@ -53,10 +53,10 @@ def _player_lines(events: Sequence[Event], states: Sequence[GameState], seat: in
         levels = join_words([text("summary.level", n=per_level[lvl], level=lvl) for lvl in LEVELS if per_level[lvl]])
         colours = [0] * 6
         for card in final.bought:
-            gem = final.colour_of(card)[0]
+            gem = states[-1].colour_of(final, card)[0]
             if gem is not None:
                 colours[gem.order] += 1
-        uncoloured = sum(1 for card in final.bought if final.colour_of(card)[0] is None)
+        uncoloured = sum(1 for card in final.bought if states[-1].colour_of(final, card)[0] is None)
         lines.append(text("summary.cards", name=name, count=plural(len(final.bought), "summary.card.one",
                                                                     "summary.card.many"),
                           levels=levels, colours=narrator.gems(GemCounts(colours)),

@@ -20,29 +20,24 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
-    RULES,
-    Associate,
+    modules_named,
     Buy,
     CardBought,
     ChooseNoble,
     Command,
-    Conquer,
-    Decline,
     GameState,
-    Hold,
     IllegalAction,
-    Oust,
     Pass,
     Reserve,
-    ReserveNoble,
     ReturnTokens,
-    TakeFree,
     TakeGems,
     deal,
     decide_and_apply,
     evolve,
     legal_commands,
 )
+from splendor_a11y.engine.modules.orient import Associate, colour_of, orient_decks, ReserveNoble, TakeFree
+from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, conquest_slot, Conquer, Decline, Hold, Oust, strongholds, STRONGHOLDS_EACH
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 
@@ -62,17 +57,17 @@ def command_space(state: GameState) -> list[Command]:
     for level in "abc":
         for index in range(1, 8):
             commands += [Reserve(Slot(level, index)), Buy(Slot(level, index))]
-        commands += [Reserve(DeckTop(level)), Reserve(DeckTop(level, True))]
+        commands += [Reserve(DeckTop(level)), Reserve(DeckTop(level, "orient"))]
     commands += [Buy(HandSlot(i)) for i in range(1, 5)]
     excess = max(1, state.player.token_count - 10)
     commands += [ReturnTokens(_counts(c)) for c in itertools.combinations_with_replacement(range(6), excess)]
     commands += [ChooseNoble(i) for i in range(1, 7)]
     commands.append(Pass())
-    if state.orient_decks:
+    if orient_decks(state):
         commands += [Associate(gem, count) for gem in COLOURS for count in (1, 2)]
         commands += [TakeFree(Slot(level, index)) for level in "abc" for index in range(1, 8)]
         commands += [ReserveNoble(i) for i in range(1, 7)]
-    if state.strongholds:
+    if strongholds(state):
         slots = [Slot(level, index) for level in "abc" for index in range(1, 8)]
         commands += [Hold(slot) for slot in slots] + [Oust(slot) for slot in slots] + [Conquer(), Decline()]
         commands += [Hold(to, source) for to in slots for source in slots]
@@ -95,7 +90,7 @@ class GameMachine(RuleBasedStateMachine):
         self.writer = LogWriter.create(self.folder / "game.jsonl", header)
         self.state = header.new_state()
         self.boxed: list[Card] = []
-        setup = deal(players, random.Random(seed), standard_cards(), modules)
+        setup = deal(players, random.Random(seed), standard_cards(), modules_named(modules))
         self.writer.append(setup)
         self.state = evolve(self.state, setup)
         self.totals = self.state.supply
@@ -140,13 +135,13 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def every_card_conserved(self) -> None:
         where = [c for row in self.state.rows for c in row if c is not None] + self.boxed
-        where += [c for deck in self.state.decks + self.state.orient_decks for c in deck if c is not None]
+        where += [c for deck in self.state.decks + orient_decks(self.state) for c in deck if c is not None]
         for player in self.state.players:
             where += [r.card for r in player.reserved if r.card is not None] + list(player.bought)
         cards = standard_cards()
         expected = [c for level in "abc" for c in cards.level(level)]
-        if self.state.orient_decks:
-            expected += [c for level in "abc" for c in cards.orient_level(level)]
+        if orient_decks(self.state):
+            expected += [c for level in "abc" for c in cards.marked_level(level)]
         assert sorted(map(str, where)) == sorted(map(str, expected))
 
     @invariant()
@@ -154,7 +149,7 @@ class GameMachine(RuleBasedStateMachine):
         for player in self.state.players:
             counts = [0] * 6
             for card in player.bought:
-                gem, count = player.colour_of(card)
+                gem, count = colour_of(player, card)
                 if gem is not None:
                     counts[gem.order] += count
             assert GemCounts(counts) == player.bonuses
@@ -169,14 +164,16 @@ class GameMachine(RuleBasedStateMachine):
                 accepted = True
             except IllegalAction:
                 accepted = False
-            assert accepted == (command in legal), command
+            conquest_as_buy = (self.state.phase is CONQUEST_PHASE and isinstance(command, Buy)
+                               and command.place == conquest_slot(self.state))
+            assert accepted == (command in legal or conquest_as_buy), command
         assert legal <= set(command_space(self.state)) | {c for c in legal if isinstance(c, ReturnTokens)}
 
     @invariant()
     def strongholds_stay_on_face_up_cards_one_owner_each(self) -> None:
         held: dict[str, int] = {}
-        for seat, places in enumerate(self.state.strongholds):
-            assert len(places) <= RULES.strongholds_each
+        for seat, places in enumerate(strongholds(self.state)):
+            assert len(places) <= STRONGHOLDS_EACH
             for place in places:
                 slot = Slot(place[0], int(place[1:]))
                 assert self.state.rows["abc".index(slot.level)][slot.index - 1] is not None
@@ -200,8 +197,8 @@ def test_complete_random_games_for_every_player_count() -> None:
                                                           ("orient", "strongholds"))):
         for seed in range(5):
             rng = random.Random(seed)
-            state = evolve(GameState.new(tuple(f"P{i}" for i in range(players)), modules),
-                           deal(players, rng, standard_cards(), modules))
+            state = evolve(GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules)),
+                           deal(players, rng, standard_cards(), modules_named(modules)))
             for _ in range(5_000):
                 if state.is_over:
                     break

@@ -11,30 +11,29 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot
 from splendor_a11y.engine import (
-    Associate,
+    modules_named,
     Buy,
     CardBought,
     ChooseNoble,
     GameState,
-    Hold,
     Phase,
     Reason,
     Reserve,
-    ReserveNoble,
-    TakeFree,
     deal,
     decide_and_apply,
     evolve,
     legal_commands,
 )
+from splendor_a11y.engine.modules.orient import OrientSeat, Associate, ASSOCIATE_PHASE, associations, colour_of, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE, orient_decks, Reasons as OrientReasons, reserved_nobles, ReserveNoble, TakeFree
+from splendor_a11y.engine.modules.strongholds import Hold, Reasons as StrongholdReasons, STRONGHOLD_PHASE, strongholds
 from splendor_a11y.text.narrator import Narrator
 
 CARDS = standard_cards()
 
 
 def game(modules: tuple[str, ...] = ("orient",), seed: int = 2) -> GameState:
-    state = GameState.new(("Ana", "Ben"), modules)
-    setup = deal(2, random.Random(seed), CARDS, modules)
+    state = GameState.new(("Ana", "Ben"), modules_named(modules))
+    setup = deal(2, random.Random(seed), CARDS, modules_named(modules))
     return evolve(state, replace(setup, first_player=0))
 
 
@@ -51,8 +50,8 @@ def put(state: GameState, place: str, code: str) -> GameState:
     rows = [list(row) for row in state.rows]
     rows[level][int(place[1:]) - 1] = wanted
     decks = tuple(tuple(c for c in deck if c != wanted) for deck in state.decks)
-    orient = tuple(tuple(c for c in deck if c != wanted) for deck in state.orient_decks)
-    return replace(state, rows=tuple(tuple(r) for r in rows), decks=decks, orient_decks=orient)
+    orient = tuple(tuple(c for c in deck if c != wanted) for deck in orient_decks(state))
+    return replace(state, rows=tuple(tuple(r) for r in rows), decks=decks).with_part("orient", orient)
 
 
 def owning(state: GameState, seat: int, *codes: str, tokens: str = "") -> GameState:
@@ -70,13 +69,13 @@ def test_setup_adds_two_orient_cards_per_level_from_their_own_decks() -> None:
     state = game()
     for level in range(3):
         assert len(state.rows[level]) == 6
-        assert all(not c.orient for c in state.rows[level][:4]) and all(c.orient for c in state.rows[level][4:])
-        assert len(state.orient_decks[level]) == 8
-    top = state.orient_decks[1][0]
-    reserved = play(state, Reserve(DeckTop("b", True)))
-    assert reserved.players[0].reserved[0].card == top and reserved.players[0].reserved[0].orient
+        assert all(not c.marked for c in state.rows[level][:4]) and all(c.marked for c in state.rows[level][4:])
+        assert len(orient_decks(state)[level]) == 8
+    top = orient_decks(state)[1][0]
+    reserved = play(state, Reserve(DeckTop("b", "orient")))
+    assert reserved.players[0].reserved[0].card == top and reserved.players[0].reserved[0].pool == "orient b"
     bought = play(owning(put(state, "a5", "a0gg 3o"), 0, tokens="3o"), Buy(Slot("a", 5)))
-    assert bought.rows[0][4] == state.orient_decks[0][0], "an Orient slot is refilled from the Orient deck"
+    assert bought.rows[0][4] == orient_decks(state)[0][0], "an Orient slot is refilled from the Orient deck"
 
 
 def test_the_double_gold_card_has_no_colour_and_is_discarded_for_two_gold() -> None:
@@ -105,7 +104,7 @@ def test_a_double_gold_card_half_used_loses_its_second_gold() -> None:
 
 def test_a_double_gold_card_discarded_must_be_used() -> None:
     state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 5o")
-    assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is Reason.GOLD_CARDS_UNUSED
+    assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is OrientReasons.GOLD_CARDS_UNUSED
     assert refused(state, Buy(Slot("b", 1), gold_cards=2)).reason is Reason.GOLD_CARDS_SHORT
 
 
@@ -113,7 +112,7 @@ def test_an_associate_needs_a_card_with_a_bonus() -> None:
     state = put(game(), "a5", "a0* 3e 2o")
     state = owning(state, 0, "a0gg 3d", tokens="3e 2o")
     refusal = refused(state, Buy(Slot("a", 5)))
-    assert refusal.reason is Reason.NO_PARTNER
+    assert refusal.reason is OrientReasons.NO_PARTNER
     assert Narrator(0).refusal(refusal, state).startswith("You cannot buy a0* 3e 2o yet")
 
 
@@ -121,13 +120,13 @@ def test_an_associate_takes_its_colour_before_the_replacement_is_drawn_and_count
     state = put(game(), "a5", "a0* 3e 2o")
     state = owning(state, 0, "a0d 3s", "b0rr 4e 3o", tokens="3e 2o")
     state = play(state, Buy(Slot("a", 5)))
-    assert state.phase is Phase.ASSOCIATE and state.rows[0][4] is None
+    assert state.phase is ASSOCIATE_PHASE and state.rows[0][4] is None
     assert legal_commands(state) == [Associate(Gem.DIAMOND, 1), Associate(Gem.RUBY, 2)]
-    assert refused(state, Associate(Gem.SAPPHIRE)).reason is Reason.NO_SUCH_PARTNER
+    assert refused(state, Associate(Gem.SAPPHIRE)).reason is OrientReasons.NO_SUCH_PARTNER
     state = play(state, Associate(Gem.RUBY, 2))
     ana = state.players[0]
     assert ana.bonuses == gems("1d 4r"), "it follows the double-bonus partner: two more rubies"
-    assert ana.colour_of(card("a0* 3e 2o")) == (Gem.RUBY, 2)
+    assert colour_of(ana, card("a0* 3e 2o")) == (Gem.RUBY, 2)
     assert state.rows[0][4] is not None and state.current == 1
 
 
@@ -135,14 +134,14 @@ def test_associate_then_a_free_level_a_card_whose_effect_applies_too() -> None:
     state = put(put(game(), "b5", "b0*+a 4e 3r 1o"), "a6", "a0* 3e 2o")
     state = owning(state, 0, "a0d 3s", tokens="4e 3r 1o")
     state = play(state, Buy(Slot("b", 5)))
-    assert state.phase is Phase.ASSOCIATE
+    assert state.phase is ASSOCIATE_PHASE
     state = play(state, Associate(Gem.DIAMOND))
-    assert state.phase is Phase.FREE_CARD and state.rows[1][4] is None
+    assert state.phase is FREE_CARD_PHASE and state.rows[1][4] is None
     assert TakeFree(Slot("b", 1)) not in legal_commands(state)
-    assert refused(state, TakeFree(Slot("b", 1))).reason is Reason.FREE_WRONG_LEVEL
+    assert refused(state, TakeFree(Slot("b", 1))).reason is OrientReasons.FREE_WRONG_LEVEL
     tokens = state.players[0].tokens
     state = play(state, TakeFree(Slot("a", 6)))
-    assert state.phase is Phase.ASSOCIATE, "the free card's own effect comes next"
+    assert state.phase is ASSOCIATE_PHASE, "the free card's own effect comes next"
     assert state.players[0].tokens == tokens, "the free card costs nothing"
     state = play(state, Associate(Gem.DIAMOND))
     assert state.players[0].bonuses == gems("3d")
@@ -158,11 +157,11 @@ def test_a_double_bonus_card_gives_two_bonuses_but_is_one_card() -> None:
 def test_the_noble_card_reserves_a_noble_that_visits_only_its_owner() -> None:
     state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
     state = play(state, Buy(Slot("b", 5)))
-    assert state.phase is Phase.NOBLE_RESERVE
+    assert state.phase is NOBLE_RESERVE_PHASE
     noble = state.nobles[1]
     assert noble is not None
     state = play(state, ReserveNoble(2))
-    assert state.nobles[1] is None and state.players[0].reserved_nobles == (noble,)
+    assert state.nobles[1] is None and reserved_nobles(state.players[0]) == (noble,)
     bens = replace(with_player(state, 1, bonuses=noble.requirement), current=1, phase=Phase.ACTION)
     assert noble not in bens.noble_options(1)
     assert all(bens.noble_options(1)[i] != noble for i in bens.qualifying_nobles(1))
@@ -172,7 +171,7 @@ def test_the_noble_card_reserves_a_noble_that_visits_only_its_owner() -> None:
 def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
     state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
     state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
-    noble = state.players[0].reserved_nobles[0]
+    noble = reserved_nobles(state.players[0])[0]
     needs = noble.requirement.minus(state.players[0].bonuses)
     colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.order] > 0)
     almost = noble.requirement.minus([1 if i == colour.order else 0 for i in range(6)])
@@ -180,14 +179,14 @@ def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
     state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
     state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
     state = play(state, Buy(Slot("a", 1)))
-    assert noble in state.players[0].nobles and state.players[0].reserved_nobles == ()
+    assert noble in state.players[0].nobles and reserved_nobles(state.players[0]) == ()
 
 
 def test_the_level_c_card_brings_a_free_level_b_card_with_its_effect() -> None:
     state = put(put(game(), "c5", "c0d+b 1d 6s 3e"), "b2", "b0ee 4d 3r")
     state = owning(state, 0, tokens="1d 6s 3e")
     state = play(state, Buy(Slot("c", 5)))
-    assert state.phase is Phase.FREE_CARD
+    assert state.phase is FREE_CARD_PHASE
     state = play(state, TakeFree(Slot("b", 2)))
     assert state.players[0].bonuses == gems("1d 2e") and state.current == 1
 
@@ -198,21 +197,21 @@ def test_a_discard_card_costs_two_cards_of_its_colour_associates_first() -> None
     associate = card("a0* 2d 3o")
     ana = state.players[0]
     state = with_player(state, 0, bought=(*ana.bought, associate), bonuses=ana.bonuses.plus(gems("1o")),
-                        associations=((associate, Gem.ONYX, 1),))
+                        parts=(("orient", OrientSeat(associations=((associate, Gem.ONYX, 1),))),))
     events, after = decide_and_apply(state, Buy(Slot("c", 5)))
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.paid == GemCounts()
     assert bought.discarded == (associate, card("a0o 1d 2s 1e 1r"))
     ana = after.players[0]
     assert ana.bonuses == gems("1d 2o") and ana.points == 1 + 2 + 3
-    assert associate not in ana.bought and ana.associations == ()
+    assert associate not in ana.bought and associations(ana) == ()
 
 
 def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
     state = put(game(), "c5", "c3d -2o")
     lone = owning(state, 0, "a1o 4s")
     refusal = refused(lone, Buy(Slot("c", 5)))
-    assert refusal.reason is Reason.DISCARD_SHORT
+    assert refusal.reason is OrientReasons.DISCARD_SHORT
     assert Narrator(0).refusal(refusal, lone) == (
         "You cannot buy c3d -2o: it costs two of your onyx cards, and you have 1.")
     noble = state.nobles[0]
@@ -226,15 +225,15 @@ def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
 def test_no_free_card_from_under_an_opponents_stronghold_and_one_placement_per_purchase() -> None:
     state = game(("orient", "strongholds"))
     state = put(put(state, "c5", "c0d+b 1d 6s 3e"), "b1", "b2r 3d 5o")
-    state = replace(owning(state, 0, tokens="1d 6s 3e"), strongholds=((), ("b1",)))
+    state = owning(state, 0, tokens="1d 6s 3e").with_part("strongholds", ((), ("b1",)))
     state = play(state, Buy(Slot("c", 5)))
-    assert state.phase is Phase.FREE_CARD
+    assert state.phase is FREE_CARD_PHASE
     assert TakeFree(Slot("b", 1)) not in legal_commands(state)
-    assert refused(state, TakeFree(Slot("b", 1))).reason is Reason.OCCUPIED
+    assert refused(state, TakeFree(Slot("b", 1))).reason is StrongholdReasons.OCCUPIED
     state = play(state, TakeFree(Slot("b", 2)))
-    assert state.phase is Phase.STRONGHOLD
+    assert state.phase is STRONGHOLD_PHASE
     state = play(state, Hold(Slot("a", 1)))
-    assert state.current == 1 and state.strongholds[0] == ("a1",), "one stronghold for both cards"
+    assert state.current == 1 and strongholds(state)[0] == ("a1",), "one stronghold for both cards"
     assert state.rows[2][4] is not None and state.rows[1][1] is not None
 
 
@@ -261,8 +260,8 @@ def test_a_whole_game_with_both_modules_is_logged_verified_and_replayed(tmp_path
 
 def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> None:
     state = game()
-    top = state.orient_decks[2][0]
-    events, after = decide_and_apply(state, Reserve(DeckTop("c", True)))
+    top = orient_decks(state)[2][0]
+    events, after = decide_and_apply(state, Reserve(DeckTop("c", "orient")))
     told_to_ben = Narrator(1).event(events[0], state, after)
     assert told_to_ben == "Ana reserves the top card of Orient deck c and takes 1 gold. Ana's hand holds 1 card."
     assert top.text in Narrator(0).event(events[0], state, after)
@@ -274,11 +273,11 @@ def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.discarded == (card("a1o 4s"), card("b2o 5d"))
     assert after.players[0].points == 3 and after.players[0].bonuses == gems("1d 1o")
-    assert refused(state, Buy(Slot("c", 5), discard=("a1o", "c4s"))).reason is Reason.DISCARD_NOT_OWNED
-    assert refused(state, Buy(Slot("c", 5), discard=("a1o",))).reason is Reason.DISCARD_TWO
+    assert refused(state, Buy(Slot("c", 5), discard=("a1o", "c4s"))).reason is OrientReasons.DISCARD_NOT_OWNED
+    assert refused(state, Buy(Slot("c", 5), discard=("a1o",))).reason is OrientReasons.DISCARD_TWO
     assert refused(state, Buy(Slot("a", 1), discard=("a1o", "b2o"))).reason is Reason.DISCARD_NOT_NEEDED
     wrong = owning(state, 0, "a1o 4s", "a0d 3s", "b2o 5d")
-    assert refused(wrong, Buy(Slot("c", 5), discard=("a1o", "a0d"))).reason is Reason.DISCARD_WRONG_COLOUR
+    assert refused(wrong, Buy(Slot("c", 5), discard=("a1o", "a0d"))).reason is OrientReasons.DISCARD_WRONG_COLOUR
 
 
 def test_cards_that_took_the_colour_must_be_named_first() -> None:
@@ -286,9 +285,9 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
     taker = card("a0* 2d 3o")
     ana = state.players[0]
     state = with_player(state, 0, bought=(*ana.bought, taker), bonuses=ana.bonuses.plus(gems("1o")),
-                        associations=((taker, Gem.ONYX, 1),))
+                        parts=(("orient", OrientSeat(associations=((taker, Gem.ONYX, 1),))),))
     refusal = refused(state, Buy(Slot("c", 5), discard=("a1o", "b2o")))
-    assert refusal.reason is Reason.DISCARD_TAKERS_FIRST
+    assert refusal.reason is OrientReasons.DISCARD_TAKERS_FIRST
     assert Narrator(0).refusal(refusal, state) == (
         "Cards that took the colour onyx must be discarded first, like a0* 2d 3o.")
     events, _ = decide_and_apply(state, Buy(Slot("c", 5), discard=("a0* 2d 3o", "b2o")))
@@ -305,7 +304,7 @@ def test_a_reserved_noble_among_several_is_offered_and_explained_by_its_number()
 
     state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
     state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
-    reserved = state.players[0].reserved_nobles[0]
+    reserved = reserved_nobles(state.players[0])[0]
     table = next(n for n in state.nobles if n is not None)
     both = reserved.requirement.plus(table.requirement)
     state = with_player(replace(state, current=0, phase=Phase.NOBLE), 0, bonuses=both)

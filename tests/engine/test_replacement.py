@@ -14,11 +14,9 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine import (
+    modules_named,
     Buy,
-    Conquer,
     GameState,
-    Hold,
-    Phase,
     Reason,
     Reserve,
     deal,
@@ -26,6 +24,8 @@ from splendor_a11y.engine import (
     evolve,
     legal_commands,
 )
+from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
+from splendor_a11y.engine.modules.strongholds import Conquer, CONQUEST_PHASE, Hold, STRONGHOLD_PHASE, strongholds
 from splendor_a11y.text.narrator import Narrator
 
 CARDS = standard_cards()
@@ -33,8 +33,8 @@ COMBINATIONS = [(), ("orient",), ("strongholds",), ("orient", "strongholds")]
 
 
 def game(modules: tuple[str, ...], seed: int = 5) -> GameState:
-    state = GameState.new(("Ana", "Ben"), modules)
-    setup = deal(2, random.Random(seed), CARDS, modules)
+    state = GameState.new(("Ana", "Ben"), modules_named(modules))
+    setup = deal(2, random.Random(seed), CARDS, modules_named(modules))
     return evolve(state, replace(setup, first_player=0))
 
 
@@ -60,15 +60,15 @@ def test_a_reserved_card_is_replaced_before_a_conquest_and_its_stronghold() -> N
     then the stronghold may go on the card that replaced a2."""
     state = game(("strongholds",))
     state = with_player(state, 0, bonuses=gems("2d 2s 2e 2r 2o"), tokens=gems("1d 1s 1e 1r 1o 4g"))
-    state = replace(state, strongholds=(("c1", "c1", "c1"), ()))
+    state = state.with_part("strongholds", (("c1", "c1", "c1"), ()))
     top = state.decks[0][0]
     after = play(state, Reserve(Slot("a", 2)))
-    assert after.phase is Phase.CONQUEST and at(after, "a2") == top
+    assert after.phase is CONQUEST_PHASE and at(after, "a2") == top
     after = play(after, Conquer())
-    assert after.phase is Phase.STRONGHOLD
+    assert after.phase is STRONGHOLD_PHASE
     assert Hold(Slot("a", 2)) in legal_commands(after)
     placed = play(after, Hold(Slot("a", 2)))
-    assert placed.strongholds[0] == ("a2",)
+    assert strongholds(placed)[0] == ("a2",)
     assert at(placed, "c1") is not None, "the conquered card is replaced at the end of the turn"
 
 
@@ -76,7 +76,7 @@ def test_a_purchase_with_strongholds_still_waits_for_the_placement() -> None:
     state = game(("strongholds",))
     state = with_player(state, 0, bonuses=gems("2d 2s 2e 2r 2o"), tokens=gems("1d 1s 1e 1r 1o 5g"))
     after = play(state, Buy(Slot("a", 1)))
-    assert after.phase is Phase.STRONGHOLD and at(after, "a1") is None
+    assert after.phase is STRONGHOLD_PHASE and at(after, "a1") is None
 
 
 def test_an_empty_slot_says_whether_it_waits_or_its_deck_is_used_up() -> None:
@@ -104,6 +104,6 @@ def test_a_discard_refusal_names_the_card_the_player_typed() -> None:
     state = with_player(state, 0, bought=owned, bonuses=gems("2d 2o"))
     command = Buy(Slot("c", 5), discard=("b0dd 4s 3e", "a1o"))
     refusal = refused(state, command)
-    assert refusal.reason is Reason.DISCARD_WRONG_COLOUR
+    assert refusal.reason is OrientReasons.DISCARD_WRONG_COLOUR
     sentence = Narrator(0).refusal(refusal, state)
     assert sentence == "Your card b0dd 4s 3e is not onyx; this card asks for two onyx cards."

@@ -10,20 +10,17 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
+    modules_named,
     Buy,
-    Conquer,
-    Decline,
     GameState,
-    Hold,
-    Oust,
     Phase,
-    Reason,
     Reserve,
     TakeGems,
     deal,
     evolve,
     legal_commands,
 )
+from splendor_a11y.engine.modules.strongholds import Conquer, CONQUEST_PHASE, Decline, Hold, Oust, Reasons as StrongholdReasons, STRONGHOLD_PHASE, strongholds
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.queries import Answers
 
@@ -34,7 +31,7 @@ WEALTH = GemCounts.parse("1d 1s 1e 1r 1o 5g")
 
 def game(seed: int = 3, players: int = 2) -> GameState:
     """A dealt Strongholds game, Ana (seat 0) to play, both players able to afford anything."""
-    state = GameState.new(("Ana", "Ben", "Cy", "Di")[:players], ("strongholds",))
+    state = GameState.new(("Ana", "Ben", "Cy", "Di")[:players], modules_named(("strongholds",)))
     setup = deal(players, random.Random(seed), standard_cards())
     state = evolve(state, replace(setup, first_player=0))
     for seat in range(players):
@@ -46,7 +43,7 @@ def holding(state: GameState, **places: tuple[str, ...]) -> GameState:
     """Strongholds already on the table: holding(state, ana=("b2", "b2"), ben=("c1",))."""
     names = [p.name.lower() for p in state.players]
     holds = [places.get(name, ()) for name in names]
-    return replace(state, strongholds=tuple(tuple(h) for h in holds))
+    return state.with_part("strongholds", tuple(tuple(h) for h in holds))
 
 
 def card(state: GameState, place: str):  # type: ignore[no-untyped-def]
@@ -57,11 +54,11 @@ def test_a_purchase_is_followed_by_a_stronghold_before_the_card_is_replaced() ->
     state = game()
     bought = card(state, "a1")
     after = play(state, Buy(Slot("a", 1)))
-    assert after.phase is Phase.STRONGHOLD and after.current == 0
+    assert after.phase is STRONGHOLD_PHASE and after.current == 0
     assert card(after, "a1") is None, "the purchased card is replaced only after the stronghold"
     assert Hold(Slot("a", 1)) not in legal_commands(after)
     placed = play(after, Hold(Slot("b", 2)))
-    assert placed.strongholds == (("b2",), ()) and placed.current == 1
+    assert strongholds(placed) == (("b2",), ()) and placed.current == 1
     assert card(placed, "a1") is not None and card(placed, "a1") != bought
 
 
@@ -69,44 +66,44 @@ def test_a_purchase_from_the_hand_also_places_a_stronghold() -> None:
     state = with_player(with_player(game(), 0, tokens=gems("1d 1r 4o")), 1, tokens=GemCounts())
     state = play(state, Reserve(Slot("c", 1)), TakeGems(gems("1d 1s 1e")))
     after = play(state, Buy(HandSlot(1)))
-    assert after.phase is Phase.STRONGHOLD
+    assert after.phase is STRONGHOLD_PHASE
 
 
 def test_strongholds_go_on_free_cards_or_your_own_never_an_opponents() -> None:
     state = holding(play(game(), Buy(Slot("a", 1))), ben=("b1",), ana=("b2",))
     assert Hold(Slot("b", 2)) in legal_commands(state), "stacking on your own card is allowed"
     refusal = refused(state, Hold(Slot("b", 1)))
-    assert refusal.reason is Reason.OCCUPIED
+    assert refusal.reason is StrongholdReasons.OCCUPIED
     assert Narrator(0).refusal(refusal, state).startswith("You cannot take b1 ")
 
 
 def test_with_all_three_placed_a_stronghold_can_only_be_moved() -> None:
     state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b3", "c1"))
     refusal = refused(state, Hold(Slot("c", 2)))
-    assert refusal.reason is Reason.NO_STRONGHOLD_LEFT
+    assert refusal.reason is StrongholdReasons.NO_STRONGHOLD_LEFT
     assert Narrator(0).refusal(refusal, state).startswith("All 3 of your strongholds are on the table, on b2, b3 and c1")
     moved = play(state, Hold(Slot("c", 2), Slot("b", 3)))
-    assert sorted(moved.strongholds[0]) == ["b2", "c1", "c2"]
-    assert refused(state, Hold(Slot("c", 2), Slot("a", 4))).reason is Reason.NOT_YOUR_STRONGHOLD
-    assert refused(state, Hold(Slot("b", 2), Slot("b", 2))).reason is Reason.STRONGHOLD_SAME_PLACE
+    assert sorted(strongholds(moved)[0]) == ["b2", "c1", "c2"]
+    assert refused(state, Hold(Slot("c", 2), Slot("a", 4))).reason is StrongholdReasons.NOT_YOUR_STRONGHOLD
+    assert refused(state, Hold(Slot("b", 2), Slot("b", 2))).reason is StrongholdReasons.STRONGHOLD_SAME_PLACE
 
 
 def test_only_a_lone_opponent_stronghold_can_be_sent_back() -> None:
     state = holding(play(game(), Buy(Slot("a", 1))), ben=("b1", "c2", "c2"))
     ousted = play(state, Oust(Slot("b", 1)))
-    assert ousted.strongholds[1] == ("c2", "c2")
-    assert refused(state, Oust(Slot("c", 2))).reason is Reason.OUST_NOT_LONE
-    assert refused(state, Oust(Slot("c", 3))).reason is Reason.OUST_NOT_LONE
+    assert strongholds(ousted)[1] == ("c2", "c2")
+    assert refused(state, Oust(Slot("c", 2))).reason is StrongholdReasons.OUST_NOT_LONE
+    assert refused(state, Oust(Slot("c", 3))).reason is StrongholdReasons.OUST_NOT_LONE
 
 
 def test_an_occupied_card_can_be_bought_or_reserved_only_by_its_occupier() -> None:
     state = holding(game(), ben=("b1",))
-    assert refused(state, Buy(Slot("b", 1))).reason is Reason.OCCUPIED
-    assert refused(state, Reserve(Slot("b", 1))).reason is Reason.OCCUPIED
+    assert refused(state, Buy(Slot("b", 1))).reason is StrongholdReasons.OCCUPIED
+    assert refused(state, Reserve(Slot("b", 1))).reason is StrongholdReasons.OCCUPIED
     assert Buy(Slot("b", 1)) not in legal_commands(state) and Reserve(Slot("b", 1)) not in legal_commands(state)
     bens_turn = replace(holding(game(), ben=("b1", "b1")), current=1)
     reserved = play(bens_turn, Reserve(Slot("b", 1)))
-    assert reserved.strongholds[1] == (), "taking your own occupied card brings your strongholds back"
+    assert strongholds(reserved)[1] == (), "taking your own occupied card brings your strongholds back"
 
 
 def test_when_neither_placing_nor_sending_back_is_possible_nothing_happens() -> None:
@@ -127,13 +124,13 @@ def test_hannahs_conquest_example() -> None:
     state = holding(game(), ana=("b2", "b2"))
     card_a, card_b = card(state, "a1"), card(state, "b2")
     state = play(state, Buy(Slot("a", 1)), Hold(Slot("b", 2)))
-    assert state.phase is Phase.CONQUEST and legal_commands(state) == [Conquer(), Decline()]
+    assert state.phase is CONQUEST_PHASE and legal_commands(state) == [Conquer(), Decline()]
     state = play(state, Conquer())
     assert state.players[0].bought == (card_a, card_b)
-    assert state.strongholds[0] == () and state.phase is Phase.STRONGHOLD
+    assert strongholds(state)[0] == () and state.phase is STRONGHOLD_PHASE
     assert card(state, "a1") is None and card(state, "b2") is None, "both are replaced only at the end"
     state = play(state, Hold(Slot("c", 3)))
-    assert state.strongholds[0] == ("c3",) and state.current == 1
+    assert strongholds(state)[0] == ("c3",) and state.current == 1
     assert card(state, "a1") not in (None, card_a) and card(state, "b2") not in (None, card_b)
 
 
@@ -143,9 +140,9 @@ def test_a_conquest_comes_after_the_action_and_before_the_token_limit() -> None:
     target = card(state, "b2")
     assert state.phase is Phase.ACTION, "a conquest is only after the turn's action"
     state = play(state, TakeGems(gems("1d 1s 1e")))
-    assert state.phase is Phase.CONQUEST and state.player.token_count == 12
+    assert state.phase is CONQUEST_PHASE and state.player.token_count == 12
     state = play(state, Conquer())
-    assert target in state.players[0].bought and state.phase is Phase.STRONGHOLD
+    assert target in state.players[0].bought and state.phase is STRONGHOLD_PHASE
     state = play(state, Hold(Slot("c", 1)))
     assert state.phase is Phase.RETURN, "the token limit is checked after the conquest"
 
@@ -153,10 +150,10 @@ def test_a_conquest_comes_after_the_action_and_before_the_token_limit() -> None:
 def test_declining_a_conquest_goes_on_with_the_turn() -> None:
     state = with_player(holding(game(), ana=("b2", "b2", "b2")), 0, tokens=gems("5g"))
     state = play(state, TakeGems(gems("1d 1s 1e")))
-    assert state.phase is Phase.CONQUEST
+    assert state.phase is CONQUEST_PHASE
     state = play(state, Decline())
-    assert state.current == 1 and state.strongholds[0] == ("b2", "b2", "b2")
-    assert refused(state, Conquer()).reason is Reason.NO_CONQUEST
+    assert state.current == 1 and strongholds(state)[0] == ("b2", "b2", "b2")
+    assert refused(state, Conquer()).reason is StrongholdReasons.NO_CONQUEST
 
 
 def test_the_board_and_status_say_who_holds_what() -> None:

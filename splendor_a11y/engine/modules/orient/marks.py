@@ -4,46 +4,81 @@ double-gold card's virtual gold, the discard cards' choice, and who may be a par
 
 from __future__ import annotations
 
-from splendor_a11y.domain.cards import Card
+from dataclasses import dataclass
+
+from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, Slot
+from splendor_a11y.engine.modules.orient.kinds import ASSOCIATE, NAME, NOBLE, Effect, free_effect
 from splendor_a11y.engine.payment import needed
 from splendor_a11y.engine.state import GameState, PlayerState, face_up_slots
 
 __all__ = [
-    "ASSOCIATE",
-    "NOBLE",
+    "OrientSeat",
+    "associations",
     "card_effects",
+    "colour_of",
     "discard_choice",
-    "free_effect",
     "free_options",
     "gold_cards",
+    "orient_decks",
     "partner_options",
     "pending_associate",
-    "pending_free_level",
     "price",
+    "reserved_nobles",
     "virtual_payment",
 ]
 
-ASSOCIATE = "associate"
-NOBLE = "noble"
-FREE = "free"
 VIRTUAL_GOLD_PER_CARD = 2
 
 
-def free_effect(level: str) -> str:
-    """The effect name of a free card of a level: ``free a``."""
-    return f"{FREE} {level}"
+@dataclass(frozen=True, slots=True)
+class OrientSeat:
+    """The Orient's part of a seat: the cards that took a colour, and the nobles kept."""
+
+    associations: tuple[tuple[Card, Gem, int], ...] = ()
+    """Each card that took another's colour, with that colour and count."""
+    reserved_nobles: tuple[Noble, ...] = ()
+    """Noble tiles reserved for this player alone."""
 
 
-def pending_free_level(state: GameState) -> str:
-    """The level of the free card the effect now due gives, or empty when it gives none."""
-    effect = state.effects[0] if state.effects else ""
-    return effect.removeprefix(f"{FREE} ") if effect.startswith(FREE) else ""
+_NO_SEAT = OrientSeat()
 
 
-def card_effects(card: Card) -> tuple[str, ...]:
+def seat_part(player: PlayerState) -> OrientSeat:
+    """The Orient's part of a seat (empty when the module is not in play)."""
+    part = player.part(NAME)
+    return part if isinstance(part, OrientSeat) else _NO_SEAT
+
+
+def associations(player: PlayerState) -> tuple[tuple[Card, Gem, int], ...]:
+    """Each card of the player's that took a colour, with that colour and count."""
+    return seat_part(player).associations
+
+
+def reserved_nobles(player: PlayerState) -> tuple[Noble, ...]:
+    """The noble tiles the player reserved."""
+    return seat_part(player).reserved_nobles
+
+
+def orient_decks(state: GameState) -> tuple[tuple[Card | None, ...], ...]:
+    """The Orient's three decks, top first (none when the module is not in play)."""
+    part = state.part(NAME)
+    return part if isinstance(part, tuple) else ()
+
+
+def colour_of(player: PlayerState, card: Card) -> tuple[Gem | None, int]:
+    """A bought card's colour and bonus count, an associated card's being its partner's."""
+    for associate, gem, count in associations(player):
+        if associate == card:
+            return gem, count
+    if card.associate:
+        return None, 0
+    return card.bonus, card.bonus_count if card.bonus is not None else 0
+
+
+def card_effects(card: Card) -> tuple[Effect, ...]:
     """What a card does when it is bought or taken, in the order the rules give."""
-    effects: list[str] = []
+    effects: list[Effect] = []
     if card.associate:
         effects.append(ASSOCIATE)
     if card.free_level:
@@ -64,7 +99,7 @@ def partner_options(player: PlayerState, exclude: Card | None = None) -> list[tu
     for card in player.bought:
         if card == exclude:
             continue
-        gem, count = player.colour_of(card)
+        gem, count = colour_of(player, card)
         if gem is not None and count and (gem, count) not in options:
             options.append((gem, count))
     return sorted(options, key=lambda option: (COLOURS.index(option[0]), option[1]))
@@ -72,7 +107,7 @@ def partner_options(player: PlayerState, exclude: Card | None = None) -> list[tu
 
 def pending_associate(player: PlayerState) -> Card | None:
     """The bought card still waiting to take a colour."""
-    associated = {card for card, _, _ in player.associations}
+    associated = {card for card, _, _ in associations(player)}
     waiting = [card for card in player.bought if card.associate and card not in associated]
     return waiting[-1] if waiting else None
 
@@ -80,7 +115,7 @@ def pending_associate(player: PlayerState) -> Card | None:
 def discard_choice(player: PlayerState, gem: Gem) -> tuple[Card, Card] | None:
     """The two cards of a colour a discard card costs: cards that took that colour go
     first, as the rules require; then those worth least. None when there are fewer than two."""
-    of_colour = [card for card in player.bought if player.colour_of(card)[0] is gem]
+    of_colour = [card for card in player.bought if colour_of(player, card)[0] is gem]
     ordered = sorted(of_colour, key=lambda card: (not card.associate, card.points, card.bonus_count, card.text))
     return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
 
@@ -122,5 +157,5 @@ def price(player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]]
 
 def free_options(state: GameState, level: str) -> list[Slot]:
     """Face-up cards of a level the current player may take free (none held by an opponent)."""
-    return [slot for slot in face_up_slots(state) if slot.level == level
-            and (not state.strongholds or state.occupied_by_other(str(slot), state.current) is None)]
+    return [slot for slot in face_up_slots(state)
+            if slot.level == level and not any(module.blocks(state, slot) for module in state.modules)]

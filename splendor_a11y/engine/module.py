@@ -1,0 +1,263 @@
+"""What a Cities of Splendor module is to the engine: a name and a set of hooks.
+
+The core rules call these hooks at fixed points of a game, for every module in play, in
+the modules' ``order``; each hook's default does nothing, so a module overrides only the
+points where its rules differ from the base game. No code of the core names a module:
+what a module adds to the table lives in its part of the state (``GameState.parts``,
+``PlayerState.parts``), what it adds to a turn in ``GameState.due``, and its commands,
+events, phases and refusals are its own.
+
+The hooks, in the order a game meets them:
+
+- ``rules``: the numbers it changes (``Rules``).
+- ``new_part``, ``new_seat_part``: its part of the table and of each seat before the deal.
+- ``deal``, ``check_deal``, ``set_up``: what it adds to the deal, how a logged deal is
+  checked, and how the deal lays it out.
+- ``deck``, ``draw``, ``refill``, ``card_leaves``: the decks and face-up slots it owns.
+- ``check_take``, ``blocks``: whether the current player may take a face-up card.
+- ``own_nobles``, ``noble_visits``: nobles only one player may be visited by.
+- ``decide_buy``, ``affordable``, ``price``, ``cards_lost``: how a purchase is paid
+  where it changes that.
+- ``after_purchase``, ``resolve``: the steps a purchase leaves due this turn, and what
+  each waits for.
+- ``replacement_waits``: whether a card taken is replaced only at the end of the turn.
+- ``after_action``: a decision due once the action and its effects are done.
+- ``check_command``, ``deciders``, ``legal``, ``commands_for``: its commands;
+  ``quick_choice``: a choice at a glance among them, for the bots.
+- ``fold``: its events.
+- ``hide``, ``redact_deal``, ``pools``, ``imagine``: what a seat may not see of it.
+- ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
+  ``colour_of``, ``words``: what the text layer says of it, as ``Phrase`` values (a
+  catalogue key and plain facts), never sentences.
+- ``facts``, ``seat_facts``: its part of a position as plain JSON values.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from splendor_a11y.domain.cards import Card, CardSet, Noble
+    from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
+    from splendor_a11y.engine.phrase import Phrase
+    from splendor_a11y.engine.commands import Buy, Command
+    from splendor_a11y.engine.events import CardBought, Event, GameSetUp
+    from splendor_a11y.engine.rulebook import Rules
+    from splendor_a11y.engine.state import GameState, PlayerState
+
+__all__ = ["Module", "Word"]
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A command's word at the prompt and what follows it: ``shape`` is one of the forms
+    the grammar reads (``slot``, ``slot_from_slot``, ``colour``, ``noble_number``,
+    ``payment``, ``nothing``), ``make`` builds the command from what was read."""
+
+    name: str
+    shape: str
+    make: Callable[..., Command]
+    aliases: tuple[str, ...] = ()
+
+
+class Module:
+    """A module's hooks; every default leaves the base game's rules as they are."""
+
+    name: ClassVar[str] = ""
+    """Its name on the command line and in a log's header."""
+    order: ClassVar[int] = 0
+    """Where its hooks run among those of the other modules in play."""
+    slots: ClassVar[int] = 0
+    """Face-up slots it adds at the end of each row, fed from its own decks."""
+    deck_word: ClassVar[str] = ""
+    """The word for its decks in places (``<word> c``); empty when it has none."""
+    folds: ClassVar[Mapping[type, Callable[[GameState, Any], GameState]]] = {}
+    """How each of its events changes the state."""
+    deciders: ClassVar[Mapping[type, Callable[[GameState, Any], Event]]] = {}
+    """How each of its commands is judged and which event it makes."""
+    commands_for: ClassVar[Mapping[type, Callable[[GameState, Any], Command | None]]] = {}
+    """The command that makes each of its logged events."""
+
+    def __repr__(self) -> str:
+        return f"<module {self.name}>"
+
+    # ---- setting up ---------------------------------------------------------------
+
+    def rules(self, rules: Rules) -> Rules:
+        """The rules' numbers with this module's changes."""
+        return rules
+
+    def new_part(self, players: int) -> object | None:
+        """Its part of the table before the deal (None: it keeps none)."""
+        return None
+
+    def new_seat_part(self) -> object | None:
+        """Its part of each seat before the deal (None: it keeps none)."""
+        return None
+
+    def deal(self, rng: random.Random, card_set: CardSet) -> tuple[tuple[Card, ...], ...]:
+        """Its decks, one per level, shuffled by the deal's generator (none by default)."""
+        return ()
+
+    def check_deal(self, state: GameState, event: GameSetUp, card_set: CardSet) -> None:
+        """Refuse a logged deal whose part for this module is wrong."""
+
+    def set_up(self, state: GameState, event: GameSetUp) -> GameState:
+        """The table once the deal has laid out this module's part."""
+        return state
+
+    # ---- the board ----------------------------------------------------------------
+
+    def deck(self, state: GameState, level: str) -> tuple[Card | None, ...]:
+        """Its deck of a level (only for a module with a ``deck_word``)."""
+        return ()
+
+    def draw(self, state: GameState, place: DeckTop) -> GameState:
+        """The top card of its deck at ``place`` leaves it."""
+        return state
+
+    def refill(self, state: GameState, place: Slot) -> GameState:
+        """One of its slots is refilled from its deck."""
+        return state
+
+    def card_leaves(self, state: GameState, place: Slot) -> GameState:
+        """A face-up card is leaving its slot."""
+        return state
+
+    def check_take(self, state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
+        """Refuse the current player taking the card at ``place`` (raise ``IllegalAction``)."""
+
+    def blocks(self, state: GameState, place: Slot) -> bool:
+        """True when the current player may not take the face-up card at ``place``."""
+        return False
+
+    def own_nobles(self, player: PlayerState) -> tuple[Noble, ...]:
+        """Nobles that may visit only this player, after the table's."""
+        return ()
+
+    def noble_visits(self, player: PlayerState, noble: Noble) -> PlayerState:
+        """The player once a noble has visited them (one of their own nobles, perhaps)."""
+        return player
+
+    # ---- purchases ----------------------------------------------------------------
+
+    def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
+        """The purchase, when this module changes how this card is paid for (None: it does not)."""
+        return None
+
+    def affordable(self, state: GameState, card: Card, missing: int) -> bool | None:
+        """Whether the current player can buy a card ``missing`` gems short of its price by
+        gems alone, when this module decides it (None: it does not)."""
+        return None
+
+    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:
+        """The default price of a card where this module sets it; False when it does not."""
+        return False
+
+    def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
+        """The player after giving up cards, with whatever this module gave them taken back."""
+        return player
+
+    def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
+        """Steps a card just bought (or taken) leaves due this turn, in order."""
+        return ()
+
+    def resolve(self, state: GameState, step: object) -> GameState | None:
+        """The state waiting on a due step of this module's, or None when it is skipped
+        (the step is then dropped)."""
+        return None
+
+    def owns_step(self, step: object) -> bool:
+        """True for a due step of this module's."""
+        return False
+
+    def replacement_waits(self, state: GameState, card: Card) -> bool:
+        """True when a card just bought or taken is replaced only once the turn's purchases
+        are settled."""
+        return False
+
+    def after_action(self, state: GameState) -> GameState | None:
+        """A decision this module makes due once the action is done (None: none)."""
+        return None
+
+    # ---- commands -----------------------------------------------------------------
+
+    def check_command(self, state: GameState, command: Command) -> None:
+        """Refuse a command its phases do not wait for (raise ``IllegalAction``)."""
+
+    def legal(self, state: GameState) -> list[Command] | None:
+        """Every legal command in one of its phases (None: not its phase)."""
+        return None
+
+    def quick_choice(self, state: GameState, card_value: Callable[[Slot, int], float]) -> Command | None:
+        """A good enough choice for one of its decisions with many options, judged at a
+        glance with ``card_value`` (a face-up card's worth to a seat), for the bots'
+        look-ahead; None when it has none for this decision."""
+        return None
+
+    # ---- what it is about, for the text layer ---------------------------------------
+
+    words: ClassVar[tuple[Word, ...]] = ()
+    """The words of its commands at the prompt."""
+
+    def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        """What one of its events is about, or how it tells a base game's event when its
+        rules changed what that event means (None: not its to tell)."""
+        return None
+
+    def prompt(self, state: GameState) -> Phrase | None:
+        """What the player is asked in one of its phases (None: not its phase)."""
+        return None
+
+    def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
+        """Why one of its commands is worth playing, for a hint (None: not its command)."""
+        return None
+
+    def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
+        """What it adds to a player's status."""
+        return ()
+
+    def pieces(self, state: GameState, place: str) -> dict[int, int]:
+        """Its pieces on the card at a slot: how many each player has there."""
+        return {}
+
+    def kept_from(self, state: GameState, place: str, seat: int) -> int | None:
+        """The player whose pieces keep ``seat`` from taking the card at a slot, or None."""
+        return None
+
+    def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int] | None:
+        """A bought card's colour and bonus count where this module gave it one (None: the
+        card's own)."""
+        return None
+
+    # ---- facts for other programs -------------------------------------------------
+
+    def facts(self, state: GameState) -> dict[str, object]:
+        """Its part of the table as plain JSON values (``replay --state-json``)."""
+        return {}
+
+    def seat_facts(self, player: PlayerState) -> dict[str, object]:
+        """Its part of a seat as plain JSON values."""
+        return {}
+
+    # ---- what a seat may not see --------------------------------------------------
+
+    def hide(self, state: GameState) -> GameState:
+        """The state with its hidden cards (its decks) unknown."""
+        return state
+
+    def redact_deal(self, decks: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+        """Its decks of a deal as a seat sees them: only the face-up cards."""
+        return decks[:0]
+
+    def imagine(self, state: GameState, draw: Callable[[str], Card]) -> GameState:
+        """The state with its hidden cards dealt by ``draw`` from the pool of a deck
+        (``<word> <level>``): how a bot imagines what it cannot see."""
+        return state
+
+    def pools(self, card_set: CardSet, level: str) -> tuple[Card, ...]:
+        """All the cards of its deck of a level, to imagine the hidden ones from."""
+        return ()

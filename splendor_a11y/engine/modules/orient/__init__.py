@@ -1,0 +1,258 @@
+"""The Orient (Cities of Splendor): three more decks whose cards sit in slots 5 and 6 of
+each row and carry marks: a double bonus, a colour taken from another card, a free card,
+a noble reserved, gold worth two when given up, or a price paid in two cards.
+
+Everything the engine knows of the module is here; the core meets it only through the
+``Module`` hooks of ``ORIENT``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+
+from splendor_a11y.domain.cards import Card, CardSet, Noble
+from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, add_deck_word
+from splendor_a11y.engine.commands import Buy, Command
+from splendor_a11y.engine.events import CardBought, Event, GameSetUp
+from splendor_a11y.engine.fold import face_up
+from splendor_a11y.engine.module import Module
+from splendor_a11y.engine.modules.orient import rules, told
+from splendor_a11y.engine.modules.orient.kinds import (
+    ASSOCIATE,
+    ASSOCIATE_PHASE,
+    FREE_CARD_PHASE,
+    NAME,
+    NOBLE,
+    NOBLE_RESERVE_PHASE,
+    Associate,
+    CardAssociated,
+    Effect,
+    FreeCardTaken,
+    NobleReserved,
+    Reasons,
+    ReserveNoble,
+    TakeFree,
+    free_effect,
+    pending_free_level,
+)
+from splendor_a11y.engine.modules.orient.marks import (
+    OrientSeat,
+    associations,
+    card_effects,
+    colour_of,
+    discard_choice,
+    free_options,
+    gold_cards,
+    orient_decks,
+    partner_options,
+    pending_associate,
+    price,
+    reserved_nobles,
+    seat_part,
+    virtual_payment,
+)
+from splendor_a11y.engine.phrase import Phrase
+from splendor_a11y.engine.refusals import IllegalAction, Reason
+from splendor_a11y.engine.state import GameState, PlayerState
+
+__all__ = [
+    "ASSOCIATE",
+    "ASSOCIATE_PHASE",
+    "FREE_CARD_PHASE",
+    "NAME",
+    "NOBLE",
+    "NOBLE_RESERVE_PHASE",
+    "ORIENT",
+    "Associate",
+    "CardAssociated",
+    "Effect",
+    "FreeCardTaken",
+    "NobleReserved",
+    "OrientSeat",
+    "Reasons",
+    "ReserveNoble",
+    "TakeFree",
+    "associations",
+    "card_effects",
+    "colour_of",
+    "discard_choice",
+    "free_effect",
+    "free_options",
+    "gold_cards",
+    "orient_decks",
+    "partner_options",
+    "pending_associate",
+    "pending_free_level",
+    "price",
+    "reserved_nobles",
+    "virtual_payment",
+]
+
+SLOTS = 2
+"""The Orient's face-up cards per level, in slots 5 and 6 of each row."""
+
+
+def _with_decks(state: GameState, decks: tuple[tuple[Card | None, ...], ...]) -> GameState:
+    return state.with_part(NAME, decks)
+
+
+class Orient(Module):
+    """The Orient's hooks."""
+
+    name = NAME
+    order = 1
+    slots = SLOTS
+    deck_word = NAME
+    folds = rules.FOLDS
+    deciders = rules.DECIDERS
+    commands_for = rules.COMMANDS_FOR
+    words = told.WORDS
+
+    def new_part(self, players: int) -> object | None:
+        return ()
+
+    def new_seat_part(self) -> object | None:
+        return OrientSeat()
+
+    def deal(self, rng: random.Random, card_set: CardSet) -> tuple[tuple[Card, ...], ...]:
+        decks = []
+        for level in LEVELS:
+            deck = list(card_set.marked_level(level))
+            rng.shuffle(deck)
+            decks.append(tuple(deck))
+        return tuple(decks)
+
+    def check_deal(self, state: GameState, event: GameSetUp, card_set: CardSet) -> None:
+        decks = event.decks_of(NAME)
+        if len(decks) != len(LEVELS):
+            raise IllegalAction(Reason.BAD_SETUP, state.current, problem=NAME)
+        for level, deck in zip(LEVELS, decks, strict=False):
+            if Counter(deck) != Counter(card_set.marked_level(level)):
+                raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
+
+    def set_up(self, state: GameState, event: GameSetUp) -> GameState:
+        decks = event.decks_of(NAME)
+        rows = tuple(row + face_up(deck, SLOTS) for row, deck in zip(state.rows, decks, strict=False))
+        return _with_decks(replace(state, rows=rows), tuple(tuple(deck[SLOTS:]) for deck in decks))
+
+    def deck(self, state: GameState, level: str) -> tuple[Card | None, ...]:
+        decks = orient_decks(state)
+        return decks[LEVELS.index(level)] if decks else ()
+
+    def draw(self, state: GameState, place: DeckTop) -> GameState:
+        decks = list(orient_decks(state))
+        level = LEVELS.index(place.level)
+        decks[level] = decks[level][1:]
+        return _with_decks(state, tuple(decks))
+
+    def refill(self, state: GameState, place: Slot) -> GameState:
+        level = LEVELS.index(place.level)
+        rows, decks = list(state.rows), list(orient_decks(state))
+        deck = decks[level]
+        row = list(rows[level])
+        row[place.index - 1] = deck[0] if deck else None
+        rows[level] = tuple(row)
+        decks[level] = deck[1:]
+        return _with_decks(replace(state, rows=tuple(rows)), tuple(decks))
+
+    def own_nobles(self, player: PlayerState) -> tuple[Noble, ...]:
+        return reserved_nobles(player)
+
+    def noble_visits(self, player: PlayerState, noble: Noble) -> PlayerState:
+        part = seat_part(player)
+        if noble not in part.reserved_nobles:
+            return player
+        kept = tuple(n for n in part.reserved_nobles if n != noble)
+        return player.with_part(NAME, replace(part, reserved_nobles=kept))
+
+    def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
+        return rules.decide_buy(state, place, card, command)
+
+    def affordable(self, state: GameState, card: Card, missing: int) -> bool | None:
+        player = state.player
+        if card.discard is not None:
+            return discard_choice(player, card.discard) is not None
+        if card.associate and not partner_options(player):
+            return False
+        return missing <= 2 * len(gold_cards(player)) if missing else True
+
+    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:
+        return price(player, card)
+
+    def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
+        part = seat_part(player)
+        lost = [entry for entry in part.associations if entry[0] in cards]
+        if not lost:
+            return player
+        bonuses = list(player.bonuses)
+        for _, gem, count in lost:
+            bonuses[gem.order] -= count
+        kept = tuple(entry for entry in part.associations if entry[0] not in cards)
+        return replace(player, bonuses=GemCounts(bonuses)).with_part(NAME, replace(part, associations=kept))
+
+    def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
+        return card_effects(card)
+
+    def owns_step(self, step: object) -> bool:
+        return isinstance(step, Effect)
+
+    def resolve(self, state: GameState, step: object) -> GameState | None:
+        if step == ASSOCIATE:
+            return replace(state, phase=ASSOCIATE_PHASE)
+        if step == NOBLE and any(n is not None for n in state.nobles):
+            return replace(state, phase=NOBLE_RESERVE_PHASE)
+        level = pending_free_level(state)
+        if level and free_options(state, level):
+            return replace(state, phase=FREE_CARD_PHASE)
+        return None
+
+    def replacement_waits(self, state: GameState, card: Card) -> bool:
+        return bool(card_effects(card)) or any(isinstance(step, Effect) for step in state.due)
+
+    def legal(self, state: GameState) -> list[Command] | None:
+        return rules.legal(state)
+
+    def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        return told.tell(event, before, after)
+
+    def prompt(self, state: GameState) -> Phrase | None:
+        return told.prompt(state)
+
+    def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
+        return told.explain(state, seat, command)
+
+    def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
+        return told.status(state, seat)
+
+    def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int] | None:
+        return colour_of(player, card)
+
+    def facts(self, state: GameState) -> dict[str, object]:
+        return {"orient_decks": {level: len(deck) for level, deck in zip(LEVELS, orient_decks(state), strict=False)}}
+
+    def seat_facts(self, player: PlayerState) -> dict[str, object]:
+        return {"associations": {card.text: gem.value * count for card, gem, count in associations(player)},
+                "reserved_nobles": [n.text for n in reserved_nobles(player)]}
+
+    def hide(self, state: GameState) -> GameState:
+        return _with_decks(state, tuple((None,) * len(deck) for deck in orient_decks(state)))
+
+    def redact_deal(self, decks: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+        return tuple(deck[:SLOTS] for deck in decks)
+
+    def imagine(self, state: GameState, draw: Callable[[str], Card]) -> GameState:
+        decks = tuple(tuple(card if card is not None else draw(f"{NAME} {level}") for card in deck)
+                      for level, deck in zip(LEVELS, orient_decks(state), strict=False))
+        return _with_decks(state, decks)
+
+    def pools(self, card_set: CardSet, level: str) -> tuple[Card, ...]:
+        return card_set.marked_level(level)
+
+
+ORIENT = Orient()
+"""The Orient, as the registry lists it."""
+
+add_deck_word(NAME)

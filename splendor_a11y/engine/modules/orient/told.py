@@ -1,0 +1,85 @@
+"""What the Orient's events, phases and commands are about, as ``Phrase`` values for the
+text layer (which owns the words), and its commands' words at the prompt."""
+
+from __future__ import annotations
+
+from splendor_a11y.engine.commands import Command
+from splendor_a11y.engine.events import Event
+from splendor_a11y.engine.module import Word
+from splendor_a11y.engine.modules.orient.kinds import (
+    ASSOCIATE_PHASE,
+    FREE_CARD_PHASE,
+    NOBLE_RESERVE_PHASE,
+    Associate,
+    CardAssociated,
+    FreeCardTaken,
+    NobleReserved,
+    ReserveNoble,
+    TakeFree,
+    pending_free_level,
+)
+from splendor_a11y.engine.modules.orient.marks import (
+    free_options,
+    partner_options,
+    pending_associate,
+    reserved_nobles,
+)
+from splendor_a11y.engine.phrase import GemName, Phrase, Points, Refill, SlotCards
+from splendor_a11y.engine.state import GameState
+
+__all__ = ["WORDS", "explain", "prompt", "status", "tell"]
+
+WORDS = (
+    Word("colour", "colour", Associate, aliases=("color",)),
+    Word("free", "slot", TakeFree),
+    Word("keep", "noble_number", ReserveNoble),
+)
+
+
+def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
+    """The Orient's events."""
+    if isinstance(event, CardAssociated):
+        return Phrase("event.associated", {"card": event.card, "colour": GemName(event.colour), "count": event.count,
+                                           "bonuses": after.players[event.player].bonuses}, seat=event.player)
+    if isinstance(event, FreeCardTaken):
+        return Phrase("event.free", {"card": event.card, "place": event.source,
+                                     "points": Points(after.players[event.player].points),
+                                     "refill": Refill(event.source)}, seat=event.player)
+    if isinstance(event, NobleReserved):
+        return Phrase("event.noble_reserved", {"noble": event.noble.text}, seat=event.player)
+    return None
+
+
+def prompt(state: GameState) -> Phrase | None:
+    """What the player is asked to do for a card's effect."""
+    if state.phase is ASSOCIATE_PHASE:
+        card = pending_associate(state.player)
+        options = tuple(f"colour {gem.value * count}" for gem, count in partner_options(state.player, card))
+        return Phrase("turn.associate.you", {"card": card, "options": options})
+    if state.phase is FREE_CARD_PHASE:
+        level = pending_free_level(state)
+        slots = tuple((str(slot), state.card_at(slot)) for slot in free_options(state, level))
+        return Phrase("turn.free.you", {"level": level, "cards": SlotCards(slots)})
+    if state.phase is NOBLE_RESERVE_PHASE:
+        nobles = tuple(f"keep noble {i + 1}, {n}" for i, n in enumerate(state.nobles) if n is not None)
+        return Phrase("turn.noble_reserve.you", {"nobles": nobles})
+    return None
+
+
+def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
+    """Why an effect's answer is worth it."""
+    if isinstance(command, Associate):
+        return Phrase("hint.associate", {"command": str(command), "gem": GemName(command.colour, 2),
+                                         "count": command.count})
+    if isinstance(command, TakeFree):
+        return Phrase("hint.free", {"command": str(command), "card": state.card_at(command.place)})
+    if isinstance(command, ReserveNoble):
+        noble = state.nobles[command.index - 1]
+        return Phrase("hint.keep_noble", {"command": str(command), "noble": noble.text if noble else ""})
+    return None
+
+
+def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
+    """The nobles a player keeps for themselves."""
+    kept = reserved_nobles(state.players[seat])
+    return (Phrase("query.reserved_nobles", {"nobles": tuple(n.text for n in kept)}),) if kept else ()

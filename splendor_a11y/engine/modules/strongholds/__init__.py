@@ -1,0 +1,226 @@
+"""The Strongholds (Cities of Splendor): after each purchase a player places or moves one
+of their three strongholds on a face-up card, or sends back a lone opponent's one; only
+the player whose strongholds are on a card may take it, and all three on one card they
+can afford is a conquest.
+
+Everything the engine knows of the module is here; the core meets it only through the
+``Module`` hooks of ``STRONGHOLDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import DeckTop, HandSlot, Slot
+from splendor_a11y.engine.commands import Buy, Command
+from splendor_a11y.engine.events import Event
+from splendor_a11y.engine.fold import continue_turn, settle
+from splendor_a11y.engine.module import Module
+from splendor_a11y.engine.modules.strongholds.board import (
+    CONQUEST_PHASE,
+    conquest_slot,
+    holders,
+    move,
+    occupied_by_other,
+    send_home,
+    stronghold_options,
+    strongholds,
+    strongholds_left,
+)
+from splendor_a11y.engine.modules.strongholds.kinds import (
+    HOLD,
+    NAME,
+    STRONGHOLD_PHASE,
+    STRONGHOLDS_EACH,
+    Conquer,
+    ConquestDeclined,
+    Decline,
+    Hold,
+    HoldDue,
+    Oust,
+    Reasons,
+    StrongholdOusted,
+    StrongholdPlaced,
+)
+from splendor_a11y.engine.modules.strongholds import told
+from splendor_a11y.engine.phrase import Phrase
+from splendor_a11y.engine.rules import buy, card_at_place, refuse, slot_of
+from splendor_a11y.engine.state import GameState
+
+__all__ = [
+    "CONQUEST_PHASE",
+    "NAME",
+    "STRONGHOLDS",
+    "STRONGHOLDS_EACH",
+    "STRONGHOLD_PHASE",
+    "Conquer",
+    "ConquestDeclined",
+    "Decline",
+    "Hold",
+    "Oust",
+    "Reasons",
+    "StrongholdOusted",
+    "StrongholdPlaced",
+    "conquest_slot",
+    "holders",
+    "occupied_by_other",
+    "stronghold_options",
+    "strongholds",
+    "strongholds_left",
+]
+
+
+def _occupied(state: GameState, place: Slot, card: Card) -> None:
+    owner = occupied_by_other(state, str(place), state.current)
+    if owner is not None:
+        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
+
+
+def _hold(state: GameState, command: Hold) -> Event:
+    to, source = command.to, command.source
+    seat = state.current
+    mine = strongholds(state)[seat]
+    _occupied(state, to, card_at_place(state, to))
+    if source is None:
+        if len(mine) >= STRONGHOLDS_EACH:
+            raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
+        return StrongholdPlaced(player=seat, to=str(to))
+    if str(source) not in mine:
+        raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
+    if source == to:
+        raise refuse(state, Reasons.STRONGHOLD_SAME_PLACE, place=to)
+    return StrongholdPlaced(player=seat, to=str(to), source=str(source))
+
+
+def _oust(state: GameState, command: Oust) -> Event:
+    place = command.place
+    card_at_place(state, place)
+    found = holders(state, str(place))
+    if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
+        raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
+    return StrongholdOusted(player=state.current, place=str(place), owner=next(iter(found)))
+
+
+def _conquer(state: GameState, command: Conquer) -> Event:
+    slot = conquest_slot(state)
+    assert slot is not None, "the conquest phase always has its card"
+    return buy(state, Buy(slot, command.pay))
+
+
+class Strongholds(Module):
+    """The Strongholds' hooks."""
+
+    name = NAME
+    order = 2
+    folds = {
+        StrongholdPlaced: lambda state, e: continue_turn(move(state, e.player, e.source, e.to)),
+        StrongholdOusted: lambda state, e: continue_turn(move(state, e.owner, e.place, "")),
+        ConquestDeclined: lambda state, e: settle(state),
+    }
+    deciders = {
+        Hold: _hold,
+        Oust: _oust,
+        Conquer: _conquer,
+        Decline: lambda state, c: ConquestDeclined(player=state.current),
+    }
+    words = told.WORDS
+    commands_for = {
+        StrongholdPlaced: lambda state, e: Hold(slot_of(e.to), slot_of(e.source) if e.source else None),
+        StrongholdOusted: lambda state, e: Oust(slot_of(e.place)),
+        ConquestDeclined: lambda state, e: Decline(),
+    }
+
+    def new_part(self, players: int) -> object | None:
+        return tuple(() for _ in range(players))
+
+    def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        return told.tell(event, before, after)
+
+    def prompt(self, state: GameState) -> Phrase | None:
+        return told.prompt(state)
+
+    def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
+        return told.explain(state, seat, command)
+
+    def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
+        return told.status(state, seat)
+
+    def pieces(self, state: GameState, place: str) -> dict[int, int]:
+        return holders(state, place)
+
+    def kept_from(self, state: GameState, place: str, seat: int) -> int | None:
+        return occupied_by_other(state, place, seat)
+
+    def facts(self, state: GameState) -> dict[str, object]:
+        return {"strongholds": {state.players[seat].name: list(places)
+                                for seat, places in enumerate(strongholds(state))}}
+
+    def card_leaves(self, state: GameState, place: Slot) -> GameState:
+        return send_home(state, str(place))
+
+    def check_take(self, state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
+        if isinstance(place, Slot):
+            _occupied(state, place, card)
+
+    def blocks(self, state: GameState, place: Slot) -> bool:
+        return occupied_by_other(state, str(place), state.current) is not None
+
+    def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
+        return (HOLD,)
+
+    def owns_step(self, step: object) -> bool:
+        return isinstance(step, HoldDue)
+
+    def resolve(self, state: GameState, step: object) -> GameState | None:
+        if stronghold_options(state):
+            return replace(state, phase=STRONGHOLD_PHASE, due=state.due[1:])
+        return None
+
+    def replacement_waits(self, state: GameState, card: Card) -> bool:
+        return True
+
+    def after_action(self, state: GameState) -> GameState | None:
+        if conquest_slot(state) is not None:
+            return replace(state, phase=CONQUEST_PHASE)
+        return None
+
+    def check_command(self, state: GameState, command: Command) -> None:
+        if state.phase is CONQUEST_PHASE and isinstance(command, Buy) and command.place != conquest_slot(state):
+            raise refuse(state, Reasons.CONQUEST_DUE, place=conquest_slot(state))
+
+    def quick_choice(self, state: GameState, card_value: Callable[[Slot, int], float]) -> Command | None:
+        """A stronghold is worth most on a card the player can nearly afford and that is
+        worth points (it keeps the card for them), more when it completes three for a
+        conquest; sending back an opponent's lone stronghold is worth the card's value to
+        that opponent."""
+        if state.phase is not STRONGHOLD_PHASE:
+            return None
+        seat = state.current
+        mine = strongholds(state)[seat]
+
+        def value(command: Command) -> float:
+            if isinstance(command, Oust):
+                return card_value(command.place, next(iter(holders(state, str(command.place)))))
+            assert isinstance(command, Hold)
+            to = str(command.to)
+            gain = card_value(command.to, seat) * (1 + mine.count(to))
+            if mine.count(to) == 2:
+                gain += 2.0
+            if command.source is not None:
+                gain -= card_value(command.source, seat) * mine.count(str(command.source))
+            return gain
+
+        return max(stronghold_options(state), key=value)
+
+    def legal(self, state: GameState) -> list[Command] | None:
+        if state.phase is STRONGHOLD_PHASE:
+            return list(stronghold_options(state))
+        if state.phase is CONQUEST_PHASE:
+            return [Conquer(), Decline()]
+        return None
+
+
+STRONGHOLDS = Strongholds()
+"""The Strongholds, as the registry lists it."""

@@ -1,0 +1,119 @@
+"""The Strongholds on the table: where each seat's strongholds stand, where a player may
+put one, which lone strongholds may be sent back, and when a conquest is on.
+
+Strongholds sit on slots; a card leaving its slot sends every stronghold on it home.
+"""
+
+from __future__ import annotations
+
+from splendor_a11y.domain.notation import Slot, parse_slot
+from splendor_a11y.engine.commands import Buy
+from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Conquer, Decline, Hold, Oust, Reasons
+from splendor_a11y.engine.refusals import IllegalAction
+from splendor_a11y.engine.rules import price
+from splendor_a11y.engine.state import GameState, Phase, face_up_slots
+
+__all__ = [
+    "CONQUEST_PHASE",
+    "conquest_slot",
+    "holders",
+    "occupied_by_other",
+    "send_home",
+    "stronghold_options",
+    "strongholds",
+    "strongholds_left",
+]
+
+
+def strongholds(state: GameState) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the slot of each of its strongholds on the table (one entry per
+    stronghold, so ``("b3", "b3")`` is two on b3); empty when the module is not in play."""
+    part = state.part(NAME)
+    return part if isinstance(part, tuple) else ()
+
+
+def with_strongholds(state: GameState, places: tuple[tuple[str, ...], ...]) -> GameState:
+    """The state with the strongholds standing elsewhere."""
+    return state.with_part(NAME, places)
+
+
+def holders(state: GameState, place: str) -> dict[int, int]:
+    """Who holds the card at a slot, and with how many."""
+    found: dict[int, int] = {}
+    for seat, places in enumerate(strongholds(state)):
+        count = places.count(place)
+        if count:
+            found[seat] = count
+    return found
+
+
+def strongholds_left(state: GameState, seat: int) -> int:
+    """Strongholds a player has not placed on the table yet."""
+    held = strongholds(state)
+    return STRONGHOLDS_EACH - len(held[seat]) if held else 0
+
+
+def occupied_by_other(state: GameState, place: str, seat: int) -> int | None:
+    """The opponent whose strongholds are on a slot, or None."""
+    return next((other for other in holders(state, place) if other != seat), None)
+
+
+def send_home(state: GameState, place: str) -> GameState:
+    """Every stronghold on a slot goes back to its owner (the card there is leaving)."""
+    held = strongholds(state)
+    if not any(place in places for places in held):
+        return state
+    return with_strongholds(state, tuple(tuple(p for p in places if p != place) for places in held))
+
+
+def stronghold_options(state: GameState) -> list[Hold | Oust]:
+    """The current player's choices after a purchase; empty when neither is possible."""
+    seat = state.current
+    mine = strongholds(state)[seat]
+    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, str(slot), seat) is None]
+    options: list[Hold | Oust] = []
+    if len(mine) < STRONGHOLDS_EACH:
+        options += [Hold(slot) for slot in targets]
+    for source in sorted(set(mine)):
+        options += [Hold(slot, parse_slot(source)) for slot in targets if str(slot) != source]
+    for slot in face_up_slots(state):
+        found = holders(state, str(slot))
+        if len(found) == 1 and sum(found.values()) == 1 and seat not in found:
+            options.append(Oust(slot))
+    return options
+
+
+def conquest_slot(state: GameState) -> Slot | None:
+    """The card all three of the current player's strongholds are on, when they can pay for it."""
+    held = strongholds(state)
+    if not held:
+        return None
+    mine = held[state.current]
+    if len(mine) != STRONGHOLDS_EACH or len(set(mine)) != 1:
+        return None
+    slot = parse_slot(mine[0])
+    card = state.card_at(slot)
+    if card is None:
+        return None
+    if price(state, state.current, card) is None:
+        return None
+    return slot
+
+
+def move(state: GameState, seat: int, source: str, to: str) -> GameState:
+    """One of a seat's strongholds leaves ``source`` (empty: its supply) for ``to`` (empty:
+    back to its supply)."""
+    places = list(strongholds(state)[seat])
+    if source:
+        places.remove(source)
+    if to:
+        places.append(to)
+    held = list(strongholds(state))
+    held[seat] = tuple(places)
+    return with_strongholds(state, tuple(held))
+
+
+CONQUEST_PHASE = Phase("conquest", (Conquer, Decline, Buy),
+                       lambda state: IllegalAction(Reasons.CONQUEST_DUE, state.current, place=conquest_slot(state)))
+"""All of the player's strongholds are on one card they can afford; they may buy it now
+or decline."""

@@ -1,0 +1,103 @@
+"""What the Strongholds' events, phases and commands are about, as ``Phrase`` values for
+the text layer (which owns the words), and its commands' words at the prompt."""
+
+from __future__ import annotations
+
+from splendor_a11y.engine.commands import Command
+from splendor_a11y.engine.events import CardBought, Event
+from splendor_a11y.engine.module import Word
+from splendor_a11y.engine.modules.strongholds.board import (
+    CONQUEST_PHASE,
+    conquest_slot,
+    holders,
+    strongholds,
+    strongholds_left,
+)
+from splendor_a11y.engine.modules.strongholds.kinds import (
+    STRONGHOLD_PHASE,
+    Conquer,
+    ConquestDeclined,
+    Decline,
+    Hold,
+    Oust,
+    StrongholdOusted,
+    StrongholdPlaced,
+)
+from splendor_a11y.engine.phrase import Phrase, Points, Price
+from splendor_a11y.engine.rules import price
+from splendor_a11y.engine.state import GameState
+from splendor_a11y.domain.notation import parse_slot
+
+__all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
+
+WORDS = (
+    Word("hold", "slot_from_slot", Hold),
+    Word("oust", "slot", Oust),
+    Word("conquer", "payment", Conquer),
+    Word("decline", "nothing", Decline),
+)
+
+
+def placed(state: GameState, seat: int) -> Phrase | str:
+    """``, and strongholds on b3 and b3`` or nothing."""
+    places = strongholds(state)[seat] if strongholds(state) else ()
+    return Phrase("turn.stronghold.placed", {"places": tuple(sorted(places))}) if places else ""
+
+
+def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
+    """The Strongholds' events, and a purchase that was a conquest."""
+    if isinstance(event, StrongholdPlaced):
+        count = strongholds(after)[event.player].count(event.to)
+        card = after.card_at(parse_slot(event.to))
+        if event.source:
+            return Phrase("event.move_hold", {"source": event.source, "place": event.to, "card": card,
+                                              "count": count}, seat=event.player)
+        return Phrase("event.hold", {"place": event.to, "card": card, "count": count,
+                                     "left": strongholds_left(after, event.player)}, seat=event.player)
+    if isinstance(event, StrongholdOusted):
+        return Phrase("event.oust", {"place": event.place, "owner": after.players[event.owner].name},
+                      seat=event.player, to_seat=event.owner, to_key="event.oust_yours")
+    if isinstance(event, ConquestDeclined):
+        return Phrase("event.declined", seat=event.player)
+    if isinstance(event, CardBought) and before.phase is CONQUEST_PHASE:
+        return Phrase("event.conquer", {"card": event.card, "place": event.source, "paid": event.paid,
+                                        "points": Points(after.players[event.player].points)}, seat=event.player)
+    return None
+
+
+def prompt(state: GameState) -> Phrase | None:
+    """Where to put a stronghold, or whether to buy a conquered card."""
+    seat = state.current
+    if state.phase is STRONGHOLD_PHASE:
+        return Phrase("turn.stronghold.you", {"left": strongholds_left(state, seat), "placed": placed(state, seat)})
+    if state.phase is CONQUEST_PHASE:
+        slot = conquest_slot(state)
+        assert slot is not None
+        card = state.card_at(slot)
+        assert card is not None
+        cost = price(state, seat, card)
+        assert cost is not None, "a conquest is offered only when the card can be paid for"
+        return Phrase("turn.conquest.you", {"place": str(slot), "card": card, "paid": Price(*cost)})
+    return None
+
+
+def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
+    """Why a stronghold's move is worth it."""
+    if isinstance(command, Hold):
+        third = strongholds(state)[seat].count(str(command.to)) == 2
+        return Phrase("hint.hold_third" if third else "hint.hold",
+                      {"command": str(command), "card": state.card_at(command.to)})
+    if isinstance(command, Oust):
+        owner = next(iter(holders(state, str(command.place))), seat)
+        return Phrase("hint.oust", {"command": str(command), "owner": state.players[owner].name,
+                                    "card": state.card_at(command.place)})
+    if isinstance(command, Conquer):
+        return Phrase("hint.conquer", {"command": str(command)})
+    return None
+
+
+def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
+    """How many strongholds a player has left, and where the others stand."""
+    if not strongholds(state):
+        return ()
+    return (Phrase("query.strongholds", {"left": strongholds_left(state, seat), "placed": placed(state, seat)}),)

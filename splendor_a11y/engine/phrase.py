@@ -1,0 +1,79 @@
+"""What a module says, without words: a catalogue key and the facts that fill it in.
+
+The engine writes no sentence for a player, yet a module knows what its events, phases
+and hints are about. It says so as a ``Phrase``: the key of a sentence in the catalogues
+and its fields as plain values (a card, gem counts, a number, a seat), which the
+narrator turns into words in the listener's language and verbosity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import Gem, GemCounts
+
+__all__ = ["CardList", "GemName", "Phrase", "Points", "Price", "Refill", "SlotCards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A sentence by its catalogue ``key``, filled in with ``fields``.
+
+    With ``seat``, the sentence is about what that player did: the key takes ``.you``
+    when the listener is that player and ``.other`` (with their ``name``) otherwise.
+    ``to_seat`` names a player the sentence is about in another way, and ``to_key`` the
+    sentence that player hears instead (always the ``.other`` form, with the doer's name).
+    """
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+    seat: int | None = None
+    to_seat: int | None = None
+    to_key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """A number of prestige points (``7 points``)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What a purchase costs: gems paid and cards given up."""
+
+    paid: GemCounts
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GemName:
+    """The word for a gem, for a count (``rubies``)."""
+
+    gem: Gem
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """What became of a slot a card left: refilled with a card, left empty, or to be
+    refilled at the end of the turn."""
+
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardList:
+    """Cards said as a list (``a1o and b2o``)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SlotCards:
+    """Face-up cards with their slots, said one after another (``b1 b2s 3d; b4 ...``)."""
+
+    items: tuple[tuple[str, Card | None], ...]
