@@ -29,7 +29,7 @@ from splendor_a11y.engine import MODULES, GameEnded, GameState, Phase
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.interrupt import Interruptions
-from splendor_a11y.play.replay import Replay, stop_sentence, transcript
+from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table
 from splendor_a11y.play.terminal import fit_encoding, write_line
@@ -39,15 +39,18 @@ from splendor_a11y.record import (
     LogHeader,
     LogWriter,
     PlayerEntry,
+    At,
+    Final,
     read_log,
     replay,
     replay_good_part,
+    walk,
 )
 from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.lookup import LookupQuery, group_codes, run_lookup
 from splendor_a11y.text.messages import problem_text, sentence, text
 from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
-from splendor_a11y.text.summary import game_summary
+from splendor_a11y.text.summary import Summary
 
 if TYPE_CHECKING:
     from splendor_a11y.play.console import Console
@@ -158,18 +161,10 @@ def _replay(args: argparse.Namespace) -> int:
     if args.verify or args.state_json:
         return _replay_strict(args)
     log = _read_for_replay(args.file, lenient=True)
-    states, stopped = replay_good_part(log)
     viewer = _seat_of(log.header, args.as_player) if args.as_player else None
-    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity))
-    events = log.events[: len(states) - 1]
     if args.transcript or args.summary:
-        lines = transcript(events, states, narrator) if args.transcript else []
-        lines += game_summary(events, states, narrator) if args.summary else []
-        for line in lines:
-            write_line(line)
-        if stopped is not None:
-            write_line(stop_sentence(len(events), stopped), sys.stderr)
-        return EXIT_REFUSED if stopped is not None else EXIT_OK
+        return _replay_told(args, log, viewer)
+    states, stopped = replay_good_part(log)
     console = _console(args.speech)
     io = _session_io(console)
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
@@ -179,6 +174,19 @@ def _replay(args: argparse.Namespace) -> int:
         session.run()
     finally:
         console.close()
+    return EXIT_REFUSED if stopped is not None else EXIT_OK
+
+
+def _replay_told(args: argparse.Namespace, log: GameLog, viewer: int | None) -> int:
+    """``--transcript`` and ``--summary``: one walk over the log, told as it goes."""
+    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity))
+    final, told, summary = Final(), Transcript(narrator), Summary(narrator)
+    visitors = (final, *((told,) if args.transcript else ()), *((summary,) if args.summary else ()))
+    stopped = walk(log, visitors, lenient=True)
+    for line in told.lines + summary.lines:
+        write_line(line)
+    if stopped is not None:
+        write_line(stop_sentence(final.events, stopped), sys.stderr)
     return EXIT_REFUSED if stopped is not None else EXIT_OK
 
 
@@ -202,17 +210,23 @@ def _read_for_replay(path: Path, lenient: bool) -> GameLog:
 def _replay_strict(args: argparse.Namespace) -> int:
     """``--verify`` and ``--state-json``: the whole log must be good, or it is refused."""
     log = _read_for_replay(args.file, lenient=False)
-    states = replay(log)
     if args.verify:
-        status = text("cli.status_over") if states[-1].is_over else text("cli.status_running", round=states[-1].round)
+        final = Final()
+        walk(log, (final,))
+        assert final.state is not None
+        status = text("cli.status_over") if final.state.is_over else text("cli.status_running",
+                                                                              round=final.state.round)
         write_line(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
         return EXIT_OK
     at = len(log.events) if args.at is None else args.at
     if not 0 <= at <= len(log.events):
         raise UsageError(text("cli.at_range", events=len(log.events)))
-    document = json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=False)
+    position = At(at)
+    walk(log, (position,))
+    assert position.state is not None
+    document = json.dumps(state_to_json(position.state, at), indent=2, ensure_ascii=False)
     if fit_encoding(document, sys.stdout.encoding)[1]:
-        document = json.dumps(state_to_json(states[at], at), indent=2, ensure_ascii=True)
+        document = json.dumps(state_to_json(position.state, at), indent=2, ensure_ascii=True)
     sys.stdout.write(document + "\n")
     return EXIT_OK
 

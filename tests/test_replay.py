@@ -213,12 +213,17 @@ def test_the_summary_figures_match_the_log(played: tuple[Path, list[str]]) -> No
 
 
 def test_milestone_turn_is_when_the_points_were_reached(played: tuple[Path, list[str]]) -> None:
-    from splendor_a11y.text.summary import milestone_turns
+    from splendor_a11y.record import walk
+    from splendor_a11y.text.narrator import Narrator
+    from splendor_a11y.text.summary import Summary
 
     log = read_log(path := played[0])
     states = replay(log)
+    summary = Summary(Narrator())
+    walk(log, (summary,))
+    assert any(story.reached for story in summary.stories)
     for seat in range(2):
-        for mark, turn in milestone_turns(log.events, states, seat).items():
+        for mark, turn in summary.stories[seat].reached.items():
             first = next(i for i in range(len(log.events)) if states[i + 1].players[seat].points >= mark)
             assert states[first].turn + 1 == turn and states[first].players[seat].points < mark
     assert path.exists()

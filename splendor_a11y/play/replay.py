@@ -15,13 +15,13 @@ from splendor_a11y.engine import Event, GameEnded, GameSetUp, GameState, Phase, 
 from splendor_a11y.play.conversation import LOGGER, Channel, Conversation, SessionIO
 from splendor_a11y.play.grammar import REPLAY_COMMANDS, Query, parse_replay_line
 from splendor_a11y.play.history import History
-from splendor_a11y.record import GameLog, LogError
+from splendor_a11y.record import GameLog, LogError, Visitor
 from splendor_a11y.text.messages import join_words, plural, problem_text, sentence, text
 from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
 from splendor_a11y.text.queries import Answers
 from splendor_a11y.text.summary import game_summary
 
-__all__ = ["Replay", "event_label", "stop_sentence", "transcript"]
+__all__ = ["Replay", "Transcript", "event_label", "stop_sentence", "transcript"]
 
 MOVES = ("next", "previous", "next turn", "previous turn", "turn", "round", "start", "end")
 """Replay words that move the position: what they say is kept for repeat and review."""
@@ -41,12 +41,28 @@ def stop_sentence(good_events: int, stopped: LogError) -> str:
     return text("replay.stops", events=good_events, line=stopped.line, reason=log_refusal(stopped))
 
 
+def transcript_line(event: Event, before: GameState, after: GameState, narrator: Narrator) -> str:
+    """One event's narration, led by its turn."""
+    return text("replay.line", label=event_label(event, before), line=narrator.event(event, before, after))
+
+
 def transcript(events: Sequence[Event], states: Sequence[GameState], narrator: Narrator) -> list[str]:
-    """The whole narration, one line per event, each led by its turn."""
-    return [
-        text("replay.line", label=event_label(event, before), line=narrator.event(event, before, after))
-        for event, before, after in zip(events, states, states[1:], strict=False)
-    ]
+    """The whole narration of events already walked, one line per event."""
+    return [transcript_line(event, before, after, narrator)
+            for event, before, after in zip(events, states, states[1:], strict=False)]
+
+
+class Transcript(Visitor):
+    """The narration of a log, one line per event, as a walk over it goes."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+        self.lines: list[str] = []
+        self.events = 0
+
+    def event(self, index: int, event: Event, before: GameState, after: GameState) -> None:
+        self.lines.append(transcript_line(event, before, after, self.narrator))
+        self.events = index + 1
 
 
 class Replay(Conversation):

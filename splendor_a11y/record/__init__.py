@@ -13,7 +13,7 @@ from splendor_a11y.record.codec import (
     encode_event,
 )
 from splendor_a11y.record.reader import read_log
-from splendor_a11y.record.walk import replay, replay_good_part
+from splendor_a11y.record.walk import At, Final, States, Visitor, replay, replay_good_part, walk
 from splendor_a11y.record.writer import LogWriter, SaveError
 
 __all__ = [
@@ -30,4 +30,9 @@ __all__ = [
     "read_log",
     "replay",
     "replay_good_part",
+    "walk",
+    "At",
+    "Final",
+    "States",
+    "Visitor",
 ]

@@ -8,104 +8,147 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from splendor_a11y.domain.notation import LEVELS, GemCounts
-from splendor_a11y.engine import CardBought, CardReserved, Event, GameState, GemsTaken, HintAsked, TokensReturned
+from splendor_a11y.engine import (
+    CardBought,
+    CardReserved,
+    Event,
+    GameState,
+    GemsTaken,
+    HintAsked,
+    SeatEvent,
+    TokensReturned,
+)
+from splendor_a11y.record import LogError, Visitor
 from splendor_a11y.text.messages import join_words, plural, text
 from splendor_a11y.text.narrator import Narrator
 
-__all__ = ["MILESTONES", "game_summary", "milestone_turns"]
+__all__ = ["MILESTONES", "Summary", "game_summary"]
 
 MILESTONES = (5, 10, 15)
 
 
-def turn_of(states: Sequence[GameState], index: int) -> int:
-    """The turn (from 1) that event ``index`` belongs to."""
-    return states[index].turn + 1
+@dataclass(slots=True)
+class _Story:
+    """What one player did, gathered event by event."""
 
-
-def milestone_turns(events: Sequence[Event], states: Sequence[GameState], seat: int) -> dict[int, int]:
+    reserved: int = 0
+    from_hand: int = 0
+    taken: GemCounts = field(default_factory=GemCounts)
+    returned: GemCounts = field(default_factory=GemCounts)
+    hints: int = 0
+    reached: dict[int, int] = field(default_factory=dict)
     """For 5, 10 and 15 points: the turn on which the player first had them."""
-    reached: dict[int, int] = {}
-    for index in range(len(events)):
-        points = states[index + 1].players[seat].points
-        for mark in MILESTONES:
-            if mark not in reached and points >= mark:
-                reached[mark] = turn_of(states, index)
-    return reached
 
 
-def _total(counts: Sequence[GemCounts]) -> GemCounts:
-    result = GemCounts()
-    for c in counts:
-        result = result.plus(c)
-    return result
+class Summary(Visitor):
+    """The result and tie-break (or the scores so far), then each player's figures, from
+    one walk over the log's events."""
+
+    def __init__(self, narrator: Narrator) -> None:
+        self.narrator = narrator
+        self.stories: list[_Story] = []
+        self.lines: list[str] = []
+
+    def start(self, state: GameState) -> None:
+        self.stories = [_Story() for _ in state.players]
+
+    def event(self, index: int, event: Event, before: GameState, after: GameState) -> None:
+        for seat, story in enumerate(self.stories):
+            points = after.players[seat].points
+            for mark in MILESTONES:
+                if mark not in story.reached and points >= mark:
+                    story.reached[mark] = before.turn + 1
+        if isinstance(event, SeatEvent):
+            _note(self.stories[event.player], event)
+
+    def end(self, final: GameState, stopped: LogError | None) -> None:
+        narrator = self.narrator
+        if final.is_over:
+            self.lines = [narrator.result(final)]
+        else:
+            scores = ", ".join(text("score", name=p.name, points=narrator.points(p.points)) for p in final.players)
+            turns = plural(final.turn, "replay.turns.one", "replay.turns.many")
+            self.lines = [text("summary.not_over", turns=turns, scores=scores)]
+        for seat, story in enumerate(self.stories):
+            self.lines += _player_lines(final, seat, story, narrator)
 
 
-def _player_lines(events: Sequence[Event], states: Sequence[GameState], seat: int, narrator: Narrator) -> list[str]:
-    final = states[-1].players[seat]
-    name = final.name
-    noble_points = sum(n.points for n in final.nobles)
-    lines = [text("summary.player", name=name, points=narrator.points(final.points),
-                  from_cards=final.points - noble_points, from_nobles=noble_points)]
-    if final.bought:
-        per_level = Counter(card.level for card in final.bought)
-        levels = join_words([text("summary.level", n=per_level[lvl], level=lvl) for lvl in LEVELS if per_level[lvl]])
-        colours = [0] * 6
-        for card in final.bought:
-            gem = states[-1].colour_of(final, card)[0]
-            if gem is not None:
-                colours[gem.order] += 1
-        uncoloured = sum(1 for card in final.bought if states[-1].colour_of(final, card)[0] is None)
-        lines.append(text("summary.cards", name=name, count=plural(len(final.bought), "summary.card.one",
-                                                                    "summary.card.many"),
-                          levels=levels, colours=narrator.gems(GemCounts(colours)),
-                          bonuses=narrator.gems(final.bonuses))
-                     + (text("summary.uncoloured", count=uncoloured) if uncoloured else ""))
-    else:
-        lines.append(text("summary.cards.none", name=name))
-    if final.nobles:
-        lines.append(text("summary.nobles", name=name, nobles=join_words([n.text for n in final.nobles])))
+def _note(story: _Story, event: SeatEvent) -> None:
+    """One of the player's own events, counted."""
+    if isinstance(event, CardReserved):
+        story.reserved += 1
+        story.taken = story.taken.plus(GemCounts.of(g=event.gold)) if event.gold else story.taken
+    elif isinstance(event, CardBought) and event.source.startswith("h"):
+        story.from_hand += 1
+    elif isinstance(event, GemsTaken):
+        story.taken = story.taken.plus(event.gems)
+    elif isinstance(event, TokensReturned):
+        story.returned = story.returned.plus(event.gems)
+    elif isinstance(event, HintAsked):
+        story.hints += 1
+
+
+def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
+    player = final.players[seat]
+    name = player.name
+    if not player.bought:
+        return [text("summary.cards.none", name=name)]
+    per_level = Counter(card.level for card in player.bought)
+    levels = join_words([text("summary.level", n=per_level[lvl], level=lvl) for lvl in LEVELS if per_level[lvl]])
+    colours = [0] * 6
+    uncoloured = 0
+    for card in player.bought:
+        gem = final.colour_of(player, card)[0]
+        if gem is None:
+            uncoloured += 1
+        else:
+            colours[gem.order] += 1
+    return [text("summary.cards", name=name, count=plural(len(player.bought), "summary.card.one", "summary.card.many"),
+                 levels=levels, colours=narrator.gems(GemCounts(colours)), bonuses=narrator.gems(player.bonuses))
+            + (text("summary.uncoloured", count=uncoloured) if uncoloured else "")]
+
+
+def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator) -> list[str]:
+    player = final.players[seat]
+    name = player.name
+    noble_points = sum(n.points for n in player.nobles)
+    lines = [text("summary.player", name=name, points=narrator.points(player.points),
+                  from_cards=player.points - noble_points, from_nobles=noble_points)]
+    lines += _card_lines(final, seat, narrator)
+    if player.nobles:
+        lines.append(text("summary.nobles", name=name, nobles=join_words([n.text for n in player.nobles])))
     else:
         lines.append(text("summary.nobles.none", name=name))
-    mine = [e for e in events if getattr(e, "player", None) == seat]
-    reserved = sum(1 for e in mine if isinstance(e, CardReserved))
-    from_hand = sum(1 for e in mine if isinstance(e, CardBought) and e.source.startswith("h"))
-    if reserved:
-        lines.append(text("summary.reserves", name=name, bought=from_hand,
-                          reserved=plural(reserved, "summary.card.one", "summary.card.many")))
+    if story.reserved:
+        lines.append(text("summary.reserves", name=name, bought=story.from_hand,
+                          reserved=plural(story.reserved, "summary.card.one", "summary.card.many")))
     else:
         lines.append(text("summary.reserves.none", name=name))
-    taken = _total([e.gems for e in mine if isinstance(e, GemsTaken)])
-    gold = sum(e.gold for e in mine if isinstance(e, CardReserved))
-    taken = taken.plus(GemCounts.of(g=gold)) if gold else taken
-    returned = _total([e.gems for e in mine if isinstance(e, TokensReturned)])
-    lines.append(text("summary.tokens", name=name, count=taken.total, gems=narrator.gems(taken),
-                      returned=narrator.gems(returned)))
-    reached = milestone_turns(events, states, seat)
-    if reached:
-        steps = [text("summary.milestone", points=mark, turn=turn) for mark, turn in reached.items()]
-        lines.append(text("summary.milestones", name=name, steps=join_words(steps)))
-    else:
-        lines.append(text("summary.milestones.none", name=name))
-    hints = sum(1 for e in mine if isinstance(e, HintAsked))
-    if hints:
-        lines.append(text("summary.hints", name=name, hints=plural(hints, "summary.hint.one", "summary.hint.many")))
+    lines.append(text("summary.tokens", name=name, count=story.taken.total, gems=narrator.gems(story.taken),
+                      returned=narrator.gems(story.returned)))
+    lines += _milestones(name, story)
+    if story.hints:
+        lines.append(text("summary.hints", name=name, hints=plural(story.hints, "summary.hint.one",
+                                                                   "summary.hint.many")))
     return lines
+
+
+def _milestones(name: str, story: _Story) -> list[str]:
+    if not story.reached:
+        return [text("summary.milestones.none", name=name)]
+    steps = [text("summary.milestone", points=mark, turn=turn) for mark, turn in story.reached.items()]
+    return [text("summary.milestones", name=name, steps=join_words(steps))]
 
 
 def game_summary(events: Sequence[Event], states: Sequence[GameState], narrator: Narrator) -> list[str]:
-    """The result and tie-break (or the scores so far), then each player's figures.
-
-    ``states`` are the states before and after each event (``len(events) + 1`` of them).
-    """
-    final = states[-1]
-    if final.is_over:
-        lines = [narrator.result(final)]
-    else:
-        scores = ", ".join(text("score", name=p.name, points=narrator.points(p.points)) for p in final.players)
-        turns = plural(final.turn, "replay.turns.one", "replay.turns.many")
-        lines = [text("summary.not_over", turns=turns, scores=scores)]
-    for seat in range(len(final.players)):
-        lines += _player_lines(events, states, seat, narrator)
-    return lines
+    """The summary of events already walked (``states``: before and after each event,
+    ``len(events) + 1`` of them), as the ``Summary`` visitor makes it."""
+    summary = Summary(narrator)
+    summary.start(states[0])
+    for index, (event, before, after) in enumerate(zip(events, states, states[1:], strict=False)):
+        summary.event(index, event, before, after)
+    summary.end(states[-1], None)
+    return summary.lines
