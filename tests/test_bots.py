@@ -16,7 +16,6 @@ from splendor_a11y.bots.arena import play_bots
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
-    modules_named,
     GameState,
     Phase,
     Reserve,
@@ -27,6 +26,7 @@ from splendor_a11y.engine import (
     determinize,
     evolve,
     legal_commands,
+    modules_named,
     view,
 )
 from splendor_a11y.engine.modules.orient import ASSOCIATE_PHASE, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE

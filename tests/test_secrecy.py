@@ -12,7 +12,7 @@ import pytest
 
 from splendor_a11y.bots import bot_for
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.engine import modules_named, Event, GameState, deal, decide_and_apply, evolve, view
+from splendor_a11y.engine import Event, GameState, deal, decide_and_apply, evolve, modules_named, view
 from splendor_a11y.engine.modules.orient import orient_decks
 from splendor_a11y.text.narrator import Narrator
 

@@ -67,7 +67,7 @@ def seen_by(event: Event, before: GameState, after: GameState, seat: int | None)
 def _hide_blind(player: PlayerState) -> PlayerState:
     if not any(r.blind for r in player.reserved):
         return player
-    hidden = tuple(Reserved(None, r.level, True) if r.blind else r for r in player.reserved)
+    hidden = tuple(Reserved(None, r.level, True, r.pool) if r.blind else r for r in player.reserved)
     return replace(player, reserved=hidden)
 
 

@@ -20,7 +20,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
-    modules_named,
     Buy,
     CardBought,
     ChooseNoble,
@@ -35,9 +34,19 @@ from splendor_a11y.engine import (
     decide_and_apply,
     evolve,
     legal_commands,
+    modules_named,
 )
-from splendor_a11y.engine.modules.orient import Associate, colour_of, orient_decks, ReserveNoble, TakeFree
-from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, conquest_slot, Conquer, Decline, Hold, Oust, strongholds, STRONGHOLDS_EACH
+from splendor_a11y.engine.modules.orient import Associate, ReserveNoble, TakeFree, colour_of, orient_decks
+from splendor_a11y.engine.modules.strongholds import (
+    CONQUEST_PHASE,
+    STRONGHOLDS_EACH,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    conquest_slot,
+    strongholds,
+)
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 

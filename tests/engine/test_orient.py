@@ -11,7 +11,6 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot
 from splendor_a11y.engine import (
-    modules_named,
     Buy,
     CardBought,
     ChooseNoble,
@@ -23,9 +22,24 @@ from splendor_a11y.engine import (
     decide_and_apply,
     evolve,
     legal_commands,
+    modules_named,
 )
-from splendor_a11y.engine.modules.orient import OrientSeat, Associate, ASSOCIATE_PHASE, associations, colour_of, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE, orient_decks, Reasons as OrientReasons, reserved_nobles, ReserveNoble, TakeFree
-from splendor_a11y.engine.modules.strongholds import Hold, Reasons as StrongholdReasons, STRONGHOLD_PHASE, strongholds
+from splendor_a11y.engine.modules.orient import (
+    ASSOCIATE_PHASE,
+    FREE_CARD_PHASE,
+    NOBLE_RESERVE_PHASE,
+    Associate,
+    OrientSeat,
+    ReserveNoble,
+    TakeFree,
+    associations,
+    colour_of,
+    orient_decks,
+    reserved_nobles,
+)
+from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
+from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE, Hold, strongholds
+from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
 from splendor_a11y.text.narrator import Narrator
 
 CARDS = standard_cards()
@@ -314,3 +328,16 @@ def test_a_reserved_noble_among_several_is_offered_and_explained_by_its_number()
     assert f"noble {len(state.nobles) + 1}, {reserved.text}" in prompt
     hint = explain_move(state, 0, ChooseNoble(len(state.nobles) + 1), Narrator(0))
     assert hint.startswith(f"noble {len(state.nobles) + 1}")
+
+
+def test_a_hidden_card_from_an_orient_deck_is_imagined_from_the_orient_cards() -> None:
+    """A bot cannot see another's blind reservation, but it knows which deck it came from;
+    it must imagine an Orient card there, never a base-game one."""
+    from splendor_a11y.engine import determinize, view
+
+    reserved = play(game(), Reserve(DeckTop("a", "orient")))
+    seen = view(reserved, 1)
+    assert seen.players[0].reserved[0].card is None
+    for seed in range(5):
+        imagined = determinize(seen, random.Random(seed), CARDS).players[0].reserved[0].card
+        assert imagined is not None and imagined.marked and imagined.level == "a"

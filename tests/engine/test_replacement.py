@@ -14,7 +14,6 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine import (
-    modules_named,
     Buy,
     GameState,
     Reason,
@@ -23,9 +22,10 @@ from splendor_a11y.engine import (
     decide_and_apply,
     evolve,
     legal_commands,
+    modules_named,
 )
 from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
-from splendor_a11y.engine.modules.strongholds import Conquer, CONQUEST_PHASE, Hold, STRONGHOLD_PHASE, strongholds
+from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE, Conquer, Hold, strongholds
 from splendor_a11y.text.narrator import Narrator
 
 CARDS = standard_cards()

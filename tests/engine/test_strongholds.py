@@ -10,7 +10,6 @@ from conftest import gems, play, refused, with_player
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
-    modules_named,
     Buy,
     GameState,
     Phase,
@@ -19,8 +18,18 @@ from splendor_a11y.engine import (
     deal,
     evolve,
     legal_commands,
+    modules_named,
 )
-from splendor_a11y.engine.modules.strongholds import Conquer, CONQUEST_PHASE, Decline, Hold, Oust, Reasons as StrongholdReasons, STRONGHOLD_PHASE, strongholds
+from splendor_a11y.engine.modules.strongholds import (
+    CONQUEST_PHASE,
+    STRONGHOLD_PHASE,
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    strongholds,
+)
+from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.queries import Answers
 
