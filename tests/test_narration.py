@@ -48,7 +48,7 @@ def test_bought_with_refill_and_running_total() -> None:
     card = Card.parse("b2r 3d 5o")
     state = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
     state = replace(with_player(state, 1, tokens=gems("3d 4o 1g"), points=5), current=1)
-    event = CardBought(player=1, source="b1", card=card, paid=gems("3d 4o 1g"))
+    event = CardBought(player=1, source=Slot("b", 1), card=card, paid=gems("3d 4o 1g"))
     refill = state.decks[1][0]
     assert told(YOU, state, event) == (
         f"Ben buys b2r 3d 5o from b1, paying 3d 4o 1g. Ben has 7 points. b1 is now {refill}.")
@@ -57,10 +57,10 @@ def test_bought_with_refill_and_running_total() -> None:
 def test_reserved_from_a_slot_and_blind() -> None:
     state = named(new_game())
     card = state.rows[0][1]
-    event = CardReserved(player=0, source="a2", card=card, gold=1)
+    event = CardReserved(player=0, source=Slot("a", 2), card=card, gold=1)
     assert told(YOU, state, event) == (
         f"You reserve {card} from a2 and take 1 gold. Your hand holds 1 card. a2 is now {state.decks[0][0]}.")
-    blind = CardReserved(player=0, source="deck c", card=state.decks[2][0], gold=1)
+    blind = CardReserved(player=0, source=DeckTop("c"), card=state.decks[2][0], gold=1)
     assert told(YOU, state, blind) == (
         f"You reserve {state.decks[2][0]} from the top of deck c and take 1 gold. Your hand holds 1 card.")
     assert told(THEM, state, blind) == (
@@ -97,7 +97,7 @@ def test_reaching_fifteen_announces_the_last_round() -> None:
     card = Card.parse("b2r 3d 5o")
     state = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
     state = with_player(state, 0, tokens=gems("3d 5o"), points=13)
-    line = told(YOU, state, CardBought(player=0, source="b1", card=card, paid=gems("3d 5o")))
+    line = told(YOU, state, CardBought(player=0, source=Slot("b", 1), card=card, paid=gems("3d 5o")))
     assert line.endswith("You have reached 15 points: this round is the last.")
 
 

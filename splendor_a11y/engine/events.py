@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
 
 __all__ = [
     "EVENT_KINDS",
@@ -64,12 +64,15 @@ SHAPES = ("seat", "count", "place", "slot", "card", "noble", "gems", "cards", "c
 a list of cards, a colour letter, a list of numbers."""
 
 
-def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: Any = None) -> Any:
+_REQUIRED: Any = object()
+
+
+def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: Any = _REQUIRED) -> Any:
     """A field of an event and its JSON form: ``shape`` (one of ``SHAPES``), the ``key``
     when it is not the field's name, the bounds of a count, and a default that makes the
     field optional (left out of the log when it has that value)."""
     metadata = {"shape": shape, "key": key, "low": low, "high": high}
-    if default is None:
+    if default is _REQUIRED:
         return field(metadata=metadata)
     return field(default=default, metadata=metadata)
 
@@ -112,7 +115,7 @@ class CardReserved(SeatEvent):
 
     kind: ClassVar[str] = "card_reserved"
     player: int = json_field("seat")
-    source: str = json_field("place", key="from")
+    source: Slot | DeckTop | HandSlot = json_field("place", key="from")
     card: Card = json_field("card")
     gold: int = json_field("count", high=1)
 
@@ -124,7 +127,7 @@ class CardBought(SeatEvent):
 
     kind: ClassVar[str] = "card_bought"
     player: int = json_field("seat")
-    source: str = json_field("place", key="from")
+    source: Slot | DeckTop | HandSlot = json_field("place", key="from")
     card: Card = json_field("card")
     paid: GemCounts = json_field("gems")
     discarded: tuple[Card, ...] = json_field("cards", default=())

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_place, parse_slot
+from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot, parse_slot
 from splendor_a11y.engine.events import (
     CardBought,
     CardReserved,
@@ -205,7 +205,7 @@ def _set_up(state: GameState, event: GameSetUp) -> GameState:
 
 
 def _reserve(state: GameState, event: CardReserved) -> GameState:
-    place = parse_place(event.source)
+    place = event.source
     assert not isinstance(place, HandSlot)
     pool = _pool(state, place)
     state = take_from_board(state, place)
@@ -226,7 +226,7 @@ def _reserve(state: GameState, event: CardReserved) -> GameState:
 
 
 def _buy(state: GameState, event: CardBought) -> GameState:
-    place = parse_place(event.source)
+    place = event.source
     player = state.players[event.player]
     if isinstance(place, HandSlot):
         hand = list(player.reserved)

@@ -19,10 +19,7 @@ from splendor_a11y.domain.notation import (
     Gem,
     GemCounts,
     HandSlot,
-    NotationError,
     Slot,
-    parse_place,
-    parse_slot,
 )
 from splendor_a11y.engine.commands import (
     Buy,
@@ -49,8 +46,7 @@ from splendor_a11y.engine.payment import default_payment, explicit_payment, gems
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase
 
-__all__ = ["automatic_event", "buy", "card_at_place", "decide", "decide_and_apply", "legal_commands", "price", "refuse",
-           "slot_of"]
+__all__ = ["automatic_event", "buy", "card_at_place", "decide", "decide_and_apply", "legal_commands", "price", "refuse"]
 
 
 def refuse(state: GameState, reason: Reason, **details: object) -> IllegalAction:
@@ -163,7 +159,7 @@ def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
     card = _card_at_place(state, place)
     _check_take(state, place, card)
     gold = 1 if state.supply.get(Gem.GOLD) else 0
-    return CardReserved(player=state.current, source=str(place), card=card, gold=gold)
+    return CardReserved(player=state.current, source=place, card=card, gold=gold)
 
 
 def buy(state: GameState, command: Buy) -> CardBought:
@@ -184,11 +180,11 @@ def buy(state: GameState, command: Buy) -> CardBought:
     if command.pay is not None:
         paid = explicit_payment(need, player.tokens, command.pay,
                                 lambda reason, **d: _refuse(state, reason, card=card, **d))
-        return CardBought(player=state.current, source=str(place), card=card, paid=paid)
+        return CardBought(player=state.current, source=place, card=card, paid=paid)
     default = default_payment(need, player.tokens)
     if default is None:
         raise cannot_afford(state, card, 0)
-    return CardBought(player=state.current, source=str(place), card=card, paid=default)
+    return CardBought(player=state.current, source=place, card=card, paid=default)
 
 
 def cannot_afford(state: GameState, card: Card, gold_from_cards: int) -> IllegalAction:
@@ -425,12 +421,12 @@ def legal_commands(state: GameState) -> list[Command]:
 
 
 def _reserve_for(event: CardReserved) -> Command | None:
-    place = parse_place(event.source)
+    place = event.source
     return None if isinstance(place, HandSlot) else Reserve(place)
 
 
 def _buy_for(event: CardBought) -> Command | None:
-    place = parse_place(event.source)
+    place = event.source
     if isinstance(place, DeckTop):
         return None
     if event.card.discard is not None:
@@ -463,11 +459,3 @@ def command_for(state: GameState, event: Event) -> Command | None:
     for module in state.modules:
         make = make or module.commands_for.get(type(event))
     return make(state, event) if make is not None else None
-
-
-def slot_of(text: str) -> Slot:
-    """A logged slot, or the refusal of an event that names no slot."""
-    try:
-        return parse_slot(text)
-    except NotationError:
-        raise IllegalAction(Reason.BAD_SOURCE, -1, source=text) from None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, CardSet
-from splendor_a11y.domain.notation import LEVELS
+from splendor_a11y.domain.notation import LEVELS, DeckTop
 from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserved
 
@@ -28,7 +28,7 @@ class HiddenReservation:
 
     kind: ClassVar[str] = "card_reserved"
     player: int
-    source: str
+    source: DeckTop
     gold: int
 
 
@@ -45,7 +45,7 @@ class Seen:
 def redact(event: Event, seat: int, modules: tuple[Module, ...] = ()) -> Event | HiddenReservation:
     """The event with what ``seat`` may not know taken out: another player's blind
     reservation loses its card, and the deal keeps only the face-up cards."""
-    if isinstance(event, CardReserved) and event.player != seat and not event.source[-1].isdigit():
+    if isinstance(event, CardReserved) and event.player != seat and isinstance(event.source, DeckTop):
         return HiddenReservation(event.player, event.source, event.gold)
     if isinstance(event, GameSetUp):
         by_word = {module.deck_word: module for module in modules}

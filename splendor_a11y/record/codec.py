@@ -14,7 +14,7 @@ from typing import Any
 
 from splendor_a11y.domain.cards import Card, CardSet, Noble, standard_cards
 from splendor_a11y.domain.errors import SplendorError
-from splendor_a11y.domain.notation import LEVELS, Gem, GemCounts, NotationError, Slot, parse_place
+from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, NotationError, Slot, parse_place
 from splendor_a11y.engine import (
     EVENT_KINDS,
     MODULES,
@@ -134,6 +134,8 @@ _WRITERS: dict[str, Callable[[Any], Any]] = {
     "cards": lambda cards: [card.text for card in cards],
     "colour": lambda gem: gem.value,
     "ints": list,
+    "place": str,
+    "slot": str,
 }
 """How a field of each shape is written, when not as it is (seats, counts, places)."""
 
@@ -214,8 +216,8 @@ class _Fields:
             raise self.fail("key_must_be_a_short", key=key)
         return value
 
-    def place(self, key: str, slots_only: bool = False) -> str:
-        """A place written in the log (``b3``, ``deck a``, ``h2``), checked to be one."""
+    def place(self, key: str, slots_only: bool = False) -> Slot | DeckTop | HandSlot:
+        """A place written in the log (``b3``, ``deck a``, ``h2``), read once into its value."""
         value = self.string(key)
         try:
             place = parse_place(value)
@@ -223,7 +225,7 @@ class _Fields:
             raise self.fail("notation", cause=error) from None
         if slots_only and not isinstance(place, Slot):
             raise self.fail("key_must_be_a_face", key=key, value=repr(value))
-        return str(place)
+        return place
 
     def gems(self, key: str) -> GemCounts:
         value = self.raw(key)

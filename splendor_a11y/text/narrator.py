@@ -215,10 +215,10 @@ class Narrator:
                          tokens=self.tokens(held))
 
     def _reserved(self, event: CardReserved, before: GameState, after: GameState) -> str:
-        seat, source = event.player, event.source
+        seat, deck = event.player, event.source
+        source = str(deck)
         gold_words = (text("event.gold") if self.is_you(seat) else text("event.gold.other")) if event.gold else ""
         hand = self.hand(len(after.players[seat].reserved))
-        deck = parse_place(source)
         if isinstance(deck, DeckTop):
             key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
             deck_words = self.deck(deck)
@@ -229,15 +229,13 @@ class Narrator:
 
     def _hidden(self, event: HiddenReservation, after: GameState) -> str:
         """Another player's blind reservation: where from, never which card."""
-        deck = parse_place(event.source)
-        assert isinstance(deck, DeckTop)
-        deck_words = self.deck(deck)
+        deck_words = self.deck(event.source)
         gold_words = text("event.gold.other") if event.gold else ""
         return text("event.reserved_blind.other", name=after.players[event.player].name, deck=deck_words,
                     gold=gold_words, hand=self.hand(len(after.players[event.player].reserved)))
 
     def _bought(self, event: CardBought, before: GameState, after: GameState) -> str:
-        seat, source, card = event.player, event.source, event.card
+        seat, source, card = event.player, str(event.source), event.card
         points = self.points(after.players[seat].points)
         told = self._module_tells(event, before, after)
         if told is not None:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from splendor_a11y.domain.notation import LEVELS, GemCounts
+from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot
 from splendor_a11y.engine import (
     CardBought,
     CardReserved,
@@ -81,7 +81,7 @@ def _note(story: _Story, event: SeatEvent) -> None:
     if isinstance(event, CardReserved):
         story.reserved += 1
         story.taken = story.taken.plus(GemCounts.of(g=event.gold)) if event.gold else story.taken
-    elif isinstance(event, CardBought) and event.source.startswith("h"):
+    elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
         story.from_hand += 1
     elif isinstance(event, GemsTaken):
         story.taken = story.taken.plus(event.gems)

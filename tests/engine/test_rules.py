@@ -133,7 +133,7 @@ def test_buy_uses_bonuses_then_gems_then_gold() -> None:
     state = _with_card_at_b1(new_game(), "b2r 3d 5o")
     state = with_player(state, 0, tokens=gems("3d 4o 1g"), bonuses=gems(""))
     events, after = decide_and_apply(state, Buy(Slot("b", 1)))
-    assert events[0] == CardBought(player=0, source="b1", card=Card.parse("b2r 3d 5o"), paid=gems("3d 4o 1g"))
+    assert events[0] == CardBought(player=0, source=Slot("b", 1), card=Card.parse("b2r 3d 5o"), paid=gems("3d 4o 1g"))
     assert after.players[0].points == 2 and after.players[0].bonuses == gems("1r")
     with_bonus = with_player(state, 0, bonuses=gems("2o"))
     assert decide(with_bonus, Buy(Slot("b", 1)))[0].paid == gems("3d 3o")  # type: ignore[union-attr]

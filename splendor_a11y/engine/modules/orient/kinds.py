@@ -98,7 +98,7 @@ class FreeCardTaken(SeatEvent):
 
     kind: ClassVar[str] = "free_card_taken"
     player: int = json_field("seat")
-    source: str = json_field("slot", key="from")
+    source: Slot = json_field("slot", key="from")
     card: Card = json_field("card")
 
 

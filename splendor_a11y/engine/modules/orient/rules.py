@@ -40,7 +40,7 @@ from splendor_a11y.engine.modules.orient.marks import (
 )
 from splendor_a11y.engine.payment import explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
-from splendor_a11y.engine.rules import cannot_afford, card_at_place, refuse, slot_of
+from splendor_a11y.engine.rules import cannot_afford, card_at_place, refuse
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["COMMANDS_FOR", "DECIDERS", "FOLDS", "decide_buy", "legal"]
@@ -66,7 +66,7 @@ def decide_buy(state: GameState, place: Slot | HandSlot, card: Card, command: Bu
         paid, spent = _default_payment(state, card, len(owned), wanted)
     else:
         paid, spent = _named_payment(state, card, command.pay, wanted or 0)
-    return CardBought(player=state.current, source=str(place), card=card, paid=paid, discarded=tuple(owned[:spent]))
+    return CardBought(player=state.current, source=place, card=card, paid=paid, discarded=tuple(owned[:spent]))
 
 
 def _buy_by_discarding(state: GameState, place: Slot | HandSlot, card: Card,
@@ -78,7 +78,7 @@ def _buy_by_discarding(state: GameState, place: Slot | HandSlot, card: Card,
     if chosen is None:
         have = sum(1 for c in player.bought if colour_of(player, c)[0] is card.discard)
         raise refuse(state, Reasons.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
-    return CardBought(player=state.current, source=str(place), card=card, paid=GemCounts(), discarded=chosen)
+    return CardBought(player=state.current, source=place, card=card, paid=GemCounts(), discarded=chosen)
 
 
 def _named_card(state: GameState, code: str, chosen: list[Card]) -> Card:
@@ -177,7 +177,7 @@ def _take_free(state: GameState, command: TakeFree) -> Event:
         raise refuse(state, Reasons.FREE_WRONG_LEVEL, place=place, level=level)
     for module in state.modules:
         module.check_take(state, place, card)
-    return FreeCardTaken(player=state.current, source=str(place), card=card)
+    return FreeCardTaken(player=state.current, source=place, card=card)
 
 
 def _reserve_noble(state: GameState, command: ReserveNoble) -> Event:
@@ -213,7 +213,7 @@ def _reserved_noble_index(state: GameState, event: NobleReserved) -> Command:
 
 COMMANDS_FOR: dict[type, Callable[[GameState, Any], Command | None]] = {
     CardAssociated: lambda state, e: Associate(e.colour, e.count),
-    FreeCardTaken: lambda state, e: TakeFree(slot_of(e.source)),
+    FreeCardTaken: lambda state, e: TakeFree(e.source),
     NobleReserved: _reserved_noble_index,
 }
 
@@ -238,7 +238,7 @@ def _associated(state: GameState, event: CardAssociated) -> GameState:
 
 def _taken_free(state: GameState, event: FreeCardTaken) -> GameState:
     waits = any(module.replacement_waits(state, event.card) for module in state.modules)
-    taken = take_from_board(state, slot_of(event.source), waits)
+    taken = take_from_board(state, event.source, waits)
     player = gain(taken.players[event.player], event.card)
     due = card_effects(event.card) + state.due[1:]
     return continue_turn(replace(taken, players=with_player(taken, event.player, player), due=due))

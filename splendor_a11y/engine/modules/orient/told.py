@@ -42,9 +42,9 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
         return Phrase("event.associated", {"card": event.card, "colour": GemName(event.colour), "count": event.count,
                                            "bonuses": after.players[event.player].bonuses}, seat=event.player)
     if isinstance(event, FreeCardTaken):
-        return Phrase("event.free", {"card": event.card, "place": event.source,
+        return Phrase("event.free", {"card": event.card, "place": str(event.source),
                                      "points": Points(after.players[event.player].points),
-                                     "refill": Refill(event.source)}, seat=event.player)
+                                     "refill": Refill(str(event.source))}, seat=event.player)
     if isinstance(event, NobleReserved):
         return Phrase("event.noble_reserved", {"noble": event.noble.text}, seat=event.player)
     return None

@@ -46,7 +46,7 @@ from splendor_a11y.engine.modules.strongholds.kinds import (
 )
 from splendor_a11y.engine.modules.strongholds import told
 from splendor_a11y.engine.phrase import Phrase
-from splendor_a11y.engine.rules import buy, card_at_place, refuse, slot_of
+from splendor_a11y.engine.rules import buy, card_at_place, refuse
 from splendor_a11y.engine.state import GameState
 
 __all__ = [
@@ -86,12 +86,12 @@ def _hold(state: GameState, command: Hold) -> Event:
     if source is None:
         if len(mine) >= STRONGHOLDS_EACH:
             raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
-        return StrongholdPlaced(player=seat, to=str(to))
+        return StrongholdPlaced(player=seat, to=to)
     if str(source) not in mine:
         raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
     if source == to:
         raise refuse(state, Reasons.STRONGHOLD_SAME_PLACE, place=to)
-    return StrongholdPlaced(player=seat, to=str(to), source=str(source))
+    return StrongholdPlaced(player=seat, to=to, source=source)
 
 
 def _oust(state: GameState, command: Oust) -> Event:
@@ -100,7 +100,7 @@ def _oust(state: GameState, command: Oust) -> Event:
     found = holders(state, str(place))
     if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
         raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
-    return StrongholdOusted(player=state.current, place=str(place), owner=next(iter(found)))
+    return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
 
 
 def _conquer(state: GameState, command: Conquer) -> Event:
@@ -115,8 +115,8 @@ class Strongholds(Module):
     name = NAME
     order = 2
     folds = {
-        StrongholdPlaced: lambda state, e: continue_turn(move(state, e.player, e.source, e.to)),
-        StrongholdOusted: lambda state, e: continue_turn(move(state, e.owner, e.place, "")),
+        StrongholdPlaced: lambda state, e: continue_turn(move(state, e.player, str(e.source or ""), str(e.to))),
+        StrongholdOusted: lambda state, e: continue_turn(move(state, e.owner, str(e.place), "")),
         ConquestDeclined: lambda state, e: settle(state),
     }
     deciders = {
@@ -127,8 +127,8 @@ class Strongholds(Module):
     }
     words = told.WORDS
     commands_for = {
-        StrongholdPlaced: lambda state, e: Hold(slot_of(e.to), slot_of(e.source) if e.source else None),
-        StrongholdOusted: lambda state, e: Oust(slot_of(e.place)),
+        StrongholdPlaced: lambda state, e: Hold(e.to, e.source),
+        StrongholdOusted: lambda state, e: Oust(e.place),
         ConquestDeclined: lambda state, e: Decline(),
     }
 

@@ -71,8 +71,8 @@ class StrongholdPlaced(SeatEvent):
 
     kind: ClassVar[str] = "stronghold_placed"
     player: int = json_field("seat")
-    to: str = json_field("slot")
-    source: str = json_field("slot", key="from", default="")
+    to: Slot = json_field("slot")
+    source: Slot | None = json_field("slot", key="from", default=None)
 
 
 @event_kind
@@ -82,7 +82,7 @@ class StrongholdOusted(SeatEvent):
 
     kind: ClassVar[str] = "stronghold_ousted"
     player: int = json_field("seat")
-    place: str = json_field("slot")
+    place: Slot = json_field("slot")
     owner: int = json_field("seat")
 
 

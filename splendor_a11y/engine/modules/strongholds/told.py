@@ -26,7 +26,6 @@ from splendor_a11y.engine.modules.strongholds.kinds import (
 from splendor_a11y.engine.phrase import Phrase, Points, Price
 from splendor_a11y.engine.rules import price
 from splendor_a11y.engine.state import GameState
-from splendor_a11y.domain.notation import parse_slot
 
 __all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
 
@@ -47,20 +46,20 @@ def placed(state: GameState, seat: int) -> Phrase | str:
 def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
     """The Strongholds' events, and a purchase that was a conquest."""
     if isinstance(event, StrongholdPlaced):
-        count = strongholds(after)[event.player].count(event.to)
-        card = after.card_at(parse_slot(event.to))
-        if event.source:
-            return Phrase("event.move_hold", {"source": event.source, "place": event.to, "card": card,
+        count = strongholds(after)[event.player].count(str(event.to))
+        card = after.card_at(event.to)
+        if event.source is not None:
+            return Phrase("event.move_hold", {"source": str(event.source), "place": str(event.to), "card": card,
                                               "count": count}, seat=event.player)
-        return Phrase("event.hold", {"place": event.to, "card": card, "count": count,
+        return Phrase("event.hold", {"place": str(event.to), "card": card, "count": count,
                                      "left": strongholds_left(after, event.player)}, seat=event.player)
     if isinstance(event, StrongholdOusted):
-        return Phrase("event.oust", {"place": event.place, "owner": after.players[event.owner].name},
+        return Phrase("event.oust", {"place": str(event.place), "owner": after.players[event.owner].name},
                       seat=event.player, to_seat=event.owner, to_key="event.oust_yours")
     if isinstance(event, ConquestDeclined):
         return Phrase("event.declined", seat=event.player)
     if isinstance(event, CardBought) and before.phase is CONQUEST_PHASE:
-        return Phrase("event.conquer", {"card": event.card, "place": event.source, "paid": event.paid,
+        return Phrase("event.conquer", {"card": event.card, "place": str(event.source), "paid": event.paid,
                                         "points": Points(after.players[event.player].points)}, seat=event.player)
     return None
 
