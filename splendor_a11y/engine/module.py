@@ -16,7 +16,7 @@ The hooks, in the order a game meets them:
 - ``deck``, ``draw``, ``refill``, ``card_leaves``: the decks and face-up slots it owns.
 - ``check_take``, ``blocks``: whether the current player may take a face-up card.
 - ``own_nobles``, ``noble_visits``: nobles only one player may be visited by.
-- ``decide_buy``, ``affordable``, ``price``, ``cards_lost``: how a purchase is paid
+- ``decide_buy``, ``price``, ``cards_lost``: how a purchase is paid
   where it changes that.
 - ``after_purchase``, ``resolve``: the steps a purchase leaves due this turn, and what
   each waits for.
@@ -146,11 +146,6 @@ class Module:
 
     def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
         """The purchase, when this module changes how this card is paid for (None: it does not)."""
-        return None
-
-    def affordable(self, state: GameState, card: Card, missing: int) -> bool | None:
-        """Whether the current player can buy a card ``missing`` gems short of its price by
-        gems alone, when this module decides it (None: it does not)."""
         return None
 
     def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:

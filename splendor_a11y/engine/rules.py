@@ -349,13 +349,13 @@ def _reserves(state: GameState) -> list[Command]:
 
 
 def _affordable(state: GameState, card: Card) -> bool:
+    """Whether the current player can buy a card: it has a price for them. In the base
+    game that is a closed sum (the hot path of legal moves); a module's price decides in
+    its games."""
+    if state.modules:
+        return price(state, state.current, card) is not None
     player = state.player
-    missing = gems_missing(card.cost, player.bonuses, player.tokens)
-    for module in state.modules:
-        decided = module.affordable(state, card, missing)
-        if decided is not None:
-            return decided
-    return not missing
+    return not gems_missing(card.cost, player.bonuses, player.tokens)
 
 
 def _blocked(state: GameState, level: str, index: int) -> bool:

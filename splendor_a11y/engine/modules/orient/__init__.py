@@ -171,14 +171,6 @@ class Orient(Module):
     def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
         return rules.decide_buy(state, place, card, command)
 
-    def affordable(self, state: GameState, card: Card, missing: int) -> bool | None:
-        player = state.player
-        if card.discard is not None:
-            return discard_choice(player, card.discard) is not None
-        if card.associate and not partner_options(player):
-            return False
-        return missing <= 2 * len(gold_cards(player)) if missing else True
-
     def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:
         return price(player, card)
 
