@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from splendor_a11y.domain.notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
+from splendor_a11y.engine.refusals import Reason
 
 __all__ = [
     "Buy",
@@ -37,7 +38,7 @@ class ModuleCommand(Command):
     __slots__ = ()
     module: ClassVar[str] = ""
     due_in: ClassVar[tuple[str, ...]] = ()
-    not_due: ClassVar[object] = None
+    not_due: ClassVar[Reason]
 
 
 def _letters(gems: GemCounts) -> str:

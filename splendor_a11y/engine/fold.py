@@ -27,7 +27,20 @@ from splendor_a11y.engine.events import (
 )
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, PlayerState, Reserved
 
-__all__ = ["after_action", "continue_turn", "evolve", "fold", "gain", "settle", "take_from_board", "with_player"]
+__all__ = [
+    "after_action",
+    "continue_turn",
+    "evolve",
+    "face_up",
+    "fold",
+    "gain",
+    "replacement_waits",
+    "settle",
+    "take_from_board",
+    "top_drawn",
+    "top_to_slot",
+    "with_player",
+]
 
 
 def with_player(state: GameState, seat: int, player: PlayerState) -> tuple[PlayerState, ...]:
@@ -37,10 +50,7 @@ def with_player(state: GameState, seat: int, player: PlayerState) -> tuple[Playe
     return tuple(players)
 
 
-_with_player = with_player
-
-
-def _replacement_waits(state: GameState, card: Card) -> bool:
+def replacement_waits(state: GameState, card: Card) -> bool:
     """Whether a card bought or taken is replaced only once the turn's purchases are
     settled, as a module's rules may say (a reserved card is always replaced at once)."""
     return any(module.replacement_waits(state, card) for module in state.modules)
@@ -55,9 +65,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
         module = state.deck_module(place.word)
         if module is not None:
             return module.draw(state, place)
-        decks = list(state.decks)
-        decks[level] = decks[level][1:]
-        return replace(state, decks=tuple(decks))
+        return replace(state, decks=top_drawn(state.decks, place.level))
     for module in state.modules:
         state = module.card_leaves(state, place)
     if waits:
@@ -75,14 +83,28 @@ def _refill(state: GameState, place: Slot) -> GameState:
     module = state.slot_module(place.index)
     if module is not None:
         return module.refill(state, place)
+    rows, decks = top_to_slot(state.rows, state.decks, place)
+    return replace(state, rows=rows, decks=decks)
+
+
+Decks = tuple[tuple[Card | None, ...], ...]
+Rows = tuple[tuple[Card | None, ...], ...]
+
+
+def top_drawn(decks: Decks, level: str) -> Decks:
+    """The decks (one per level) once the top card of a level's deck is drawn."""
+    index = LEVELS.index(level)
+    return decks[:index] + (decks[index][1:],) + decks[index + 1:]
+
+
+def top_to_slot(rows: Rows, decks: Decks, place: Slot) -> tuple[Rows, Decks]:
+    """The rows and decks once the top card of the slot's level's deck is put in the slot
+    (the slot left empty when that deck is empty)."""
     level = LEVELS.index(place.level)
-    rows, decks = list(state.rows), list(state.decks)
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
-    rows[level] = tuple(row)
-    decks[level] = deck[1:]
-    return replace(state, rows=tuple(rows), decks=tuple(decks))
+    return rows[:level] + (tuple(row),) + rows[level + 1:], top_drawn(decks, place.level)
 
 
 def _pool(state: GameState, place: Slot | DeckTop) -> str:
@@ -174,17 +196,9 @@ def settle(state: GameState) -> GameState:
     return _after_tokens(state)
 
 
-_settle = settle
-_after_action = after_action
-
-
-def _face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
-    return tuple(deck[:slots]) + (None,) * (slots - len(deck[:slots]))
-
-
 def face_up(deck: tuple[Card, ...], slots: int) -> tuple[Card | None, ...]:
     """The first cards of a deck dealt face up into a number of slots (empty ones None)."""
-    return _face_up(deck, slots)
+    return tuple(deck[:slots]) + (None,) * (slots - len(deck[:slots]))
 
 
 def _set_up(state: GameState, event: GameSetUp) -> GameState:
@@ -192,7 +206,7 @@ def _set_up(state: GameState, event: GameSetUp) -> GameState:
     dealt = replace(
         state,
         supply=GemCounts((colours,) * 5 + (state.rules.gold_tokens,)),
-        rows=tuple(_face_up(deck, ROW_SLOTS) for deck in event.decks),
+        rows=tuple(face_up(deck, ROW_SLOTS) for deck in event.decks),
         decks=tuple(tuple(deck[ROW_SLOTS:]) for deck in event.decks),
         nobles=tuple(event.nobles),
         current=event.first_player,
@@ -219,7 +233,7 @@ def _reserve(state: GameState, event: CardReserved) -> GameState:
     )
     return replace(
         state,
-        players=_with_player(state, event.player, player),
+        players=with_player(state, event.player, player),
         supply=state.supply.minus(gold),
         passes=0,
     )
@@ -234,13 +248,13 @@ def _buy(state: GameState, event: CardBought) -> GameState:
         reserved = tuple(hand)
     else:
         assert isinstance(place, Slot)
-        state = take_from_board(state, place, _replacement_waits(state, event.card))
+        state = take_from_board(state, place, replacement_waits(state, event.card))
         reserved = player.reserved
     card = event.card
     if event.discarded:
         player = _lose(state, player, event.discarded)
     player = gain(player, card, tokens=player.tokens.minus(event.paid), reserved=reserved)
-    bought = replace(state, players=_with_player(state, event.player, player), supply=state.supply.plus(event.paid),
+    bought = replace(state, players=with_player(state, event.player, player), supply=state.supply.plus(event.paid),
                      passes=0)
     if not state.modules:
         return bought
@@ -250,15 +264,15 @@ def _buy(state: GameState, event: CardBought) -> GameState:
 def _take_gems(state: GameState, event: GemsTaken) -> GameState:
     player = state.players[event.player]
     player = replace(player, tokens=player.tokens.plus(event.gems))
-    taken = replace(state, players=_with_player(state, event.player, player), supply=state.supply.minus(event.gems),
+    taken = replace(state, players=with_player(state, event.player, player), supply=state.supply.minus(event.gems),
                     passes=0)
-    return _after_action(taken)
+    return after_action(taken)
 
 
 def _return_tokens(state: GameState, event: TokensReturned) -> GameState:
     player = state.players[event.player]
     player = replace(player, tokens=player.tokens.minus(event.gems))
-    returned = replace(state, players=_with_player(state, event.player, player), supply=state.supply.plus(event.gems))
+    returned = replace(state, players=with_player(state, event.player, player), supply=state.supply.plus(event.gems))
     return _after_tokens(returned)
 
 
@@ -268,17 +282,17 @@ def _visit(state: GameState, event: NobleVisited) -> GameState:
     for module in state.modules:
         player = module.noble_visits(player, event.noble)
     nobles = tuple(None if n == event.noble else n for n in state.nobles)
-    return _end_turn(replace(state, players=_with_player(state, event.player, player), nobles=nobles))
+    return _end_turn(replace(state, players=with_player(state, event.player, player), nobles=nobles))
 
 
 _FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
     GameSetUp: _set_up,
     GemsTaken: _take_gems,
-    CardReserved: lambda state, e: _after_action(_reserve(state, e)),
+    CardReserved: lambda state, e: after_action(_reserve(state, e)),
     CardBought: lambda state, e: continue_turn(_buy(state, e)),
     TokensReturned: _return_tokens,
     NobleVisited: _visit,
-    Passed: lambda state, e: _after_action(replace(state, passes=state.passes + 1)),
+    Passed: lambda state, e: after_action(replace(state, passes=state.passes + 1)),
     GameEnded: lambda state, e: replace(state, phase=Phase.OVER, winners=tuple(e.winners)),
     HintAsked: lambda state, e: state,
 }

@@ -14,7 +14,7 @@ The hooks, in the order a game meets them:
 - ``deal``, ``check_deal``, ``set_up``: what it adds to the deal, how a logged deal is
   checked, and how the deal lays it out.
 - ``deck``, ``draw``, ``refill``, ``card_leaves``: the decks and face-up slots it owns.
-- ``check_take``, ``blocks``: whether the current player may take a face-up card.
+- ``check_take``, ``kept_from``: whether a player may take a face-up card.
 - ``own_nobles``, ``noble_visits``: nobles only one player may be visited by.
 - ``decide_buy``, ``price``, ``cards_lost``: how a purchase is paid
   where it changes that.
@@ -130,10 +130,6 @@ class Module:
     def check_take(self, state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
         """Refuse the current player taking the card at ``place`` (raise ``IllegalAction``)."""
 
-    def blocks(self, state: GameState, place: Slot) -> bool:
-        """True when the current player may not take the face-up card at ``place``."""
-        return False
-
     def own_nobles(self, player: PlayerState) -> tuple[Noble, ...]:
         """Nobles that may visit only this player, after the table's."""
         return ()
@@ -220,7 +216,8 @@ class Module:
         return {}
 
     def kept_from(self, state: GameState, place: str, seat: int) -> int | None:
-        """The player whose pieces keep ``seat`` from taking the card at a slot, or None."""
+        """The player whose pieces keep ``seat`` from taking the card at a slot, or None
+        (legal moves and queries leave such a card out; ``check_take`` says why)."""
         return None
 
     def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int] | None:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import Gem, GemCounts
+from splendor_a11y.domain.notation import Gem, GemCounts, Slot
 
 __all__ = ["CardList", "GemName", "Phrase", "Points", "Price", "Refill", "SlotCards"]
 
@@ -62,7 +62,7 @@ class Refill:
     """What became of a slot a card left: refilled with a card, left empty, or to be
     refilled at the end of the turn."""
 
-    place: str
+    place: Slot
 
 
 @dataclass(frozen=True, slots=True)

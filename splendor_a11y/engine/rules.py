@@ -46,7 +46,17 @@ from splendor_a11y.engine.payment import default_payment, explicit_payment, gems
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase
 
-__all__ = ["automatic_event", "buy", "card_at_place", "decide", "decide_and_apply", "legal_commands", "price", "refuse"]
+__all__ = [
+    "automatic_event",
+    "buy",
+    "card_at_place",
+    "check_take",
+    "decide",
+    "decide_and_apply",
+    "legal_commands",
+    "price",
+    "refuse",
+]
 
 
 def refuse(state: GameState, reason: Reason, **details: object) -> IllegalAction:
@@ -54,39 +64,35 @@ def refuse(state: GameState, reason: Reason, **details: object) -> IllegalAction
     return IllegalAction(reason, state.current, **details)
 
 
-_refuse = refuse
-
-
 def _check_phase(state: GameState, command: Command) -> None:
     """Refuse a command that does not answer what the game waits for."""
     phase = state.phase
     if phase is Phase.OVER or phase is Phase.ENDING:
-        raise _refuse(state, Reason.GAME_OVER)
+        raise refuse(state, Reason.GAME_OVER)
     if phase is Phase.SETUP:
-        raise _refuse(state, Reason.NOT_DEALT)
+        raise refuse(state, Reason.NOT_DEALT)
     if phase.answers and not isinstance(command, phase.answers):
         assert phase.refusal is not None, "a phase that waits for an answer says why it refuses others"
         raise phase.refusal(state)
     if isinstance(command, ModuleCommand) and phase.name not in command.due_in:
-        assert isinstance(command.not_due, Reason)
-        raise _refuse(state, command.not_due, what="on" if command.module in state.module_names else "off")
+        raise refuse(state, command.not_due, what="on" if command.module in state.module_names else "off")
     if phase is Phase.ACTION and isinstance(command, ReturnTokens):
-        raise _refuse(state, Reason.NO_RETURN_DUE, held=state.player.token_count)
+        raise refuse(state, Reason.NO_RETURN_DUE, held=state.player.token_count)
     if phase is Phase.ACTION and isinstance(command, ChooseNoble):
-        raise _refuse(state, Reason.NO_NOBLE_DUE)
+        raise refuse(state, Reason.NO_NOBLE_DUE)
     for module in state.modules:
         module.check_command(state, command)
 
 
 def _take(state: GameState, gems: GemCounts) -> GemsTaken:
     if gems.get(Gem.GOLD):
-        raise _refuse(state, Reason.TAKE_GOLD)
+        raise refuse(state, Reason.TAKE_GOLD)
     total = gems.total
     if total == 0:
-        raise _refuse(state, Reason.TAKE_NOTHING)
+        raise refuse(state, Reason.TAKE_NOTHING)
     for gem in gems.gems():
         if state.supply.get(gem) == 0:
-            raise _refuse(state, Reason.TAKE_EMPTY_PILE, gem=gem)
+            raise refuse(state, Reason.TAKE_EMPTY_PILE, gem=gem)
     _check_take_shape(state, gems)
     return GemsTaken(player=state.current, gems=gems)
 
@@ -99,15 +105,15 @@ def _check_take_shape(state: GameState, gems: GemCounts) -> None:
     if kinds == 1 and total == 2:
         gem = gems.gems()[0]
         if state.supply.get(gem) < state.rules.take_two_minimum:
-            raise _refuse(state, Reason.TAKE_TWO_LOW, gem=gem, supply=state.supply.get(gem))
+            raise refuse(state, Reason.TAKE_TWO_LOW, gem=gem, supply=state.supply.get(gem))
     elif kinds != total:
-        raise _refuse(state, Reason.TAKE_MIXED, gems=gems)
+        raise refuse(state, Reason.TAKE_MIXED, gems=gems)
     elif total > 3:
-        raise _refuse(state, Reason.TAKE_TOO_MANY, count=total)
+        raise refuse(state, Reason.TAKE_TOO_MANY, count=total)
     elif total < 3:
         available = tuple(c for c in COLOURS if state.supply.get(c))
         if len(available) >= 3:
-            raise _refuse(state, Reason.TAKE_MORE_COLOURS, count=total, available=available)
+            raise refuse(state, Reason.TAKE_MORE_COLOURS, count=total, available=available)
 
 
 def card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
@@ -115,17 +121,17 @@ def card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
     if isinstance(place, Slot):
         row = state.rows[LEVELS.index(place.level)]
         if place.index > len(row):
-            raise _refuse(state, Reason.NO_SUCH_SLOT, place=place, slots=len(row) or ROW_SLOTS)
+            raise refuse(state, Reason.NO_SUCH_SLOT, place=place, slots=len(row) or ROW_SLOTS)
         card = row[place.index - 1]
         if card is None:
             waiting = str(place) in state.refills
-            raise _refuse(state, Reason.EMPTY_SLOT, place=place, what="waiting" if waiting else "used_up")
+            raise refuse(state, Reason.EMPTY_SLOT, place=place, what="waiting" if waiting else "used_up")
         return card
     if isinstance(place, DeckTop):
         return _deck_top(state, place)
     hand = state.player.reserved
     if place.index > len(hand):
-        raise _refuse(state, Reason.NO_SUCH_HAND_CARD, place=place, held=len(hand))
+        raise refuse(state, Reason.NO_SUCH_HAND_CARD, place=place, held=len(hand))
     card = hand[place.index - 1].card
     assert card is not None, "a view cannot buy an unknown card"
     return card
@@ -135,19 +141,16 @@ def _deck_top(state: GameState, place: DeckTop) -> Card:
     """The top card of a deck, or why there is none."""
     base = place.word == DeckTop.BASE_WORD
     if not base and state.deck_module(place.word) is None:
-        raise _refuse(state, Reason.NO_DECK, place=place, what=place.word)
+        raise refuse(state, Reason.NO_DECK, place=place, what=place.word)
     deck = state.deck_at(place)
     if not deck:
-        raise _refuse(state, Reason.EMPTY_DECK, level=place.level, what="base" if base else place.word)
+        raise refuse(state, Reason.EMPTY_DECK, level=place.level, what="base" if base else place.word)
     top = deck[0]
     assert top is not None, "a view cannot draw from a deck"
     return top
 
 
-_card_at_place = card_at_place
-
-
-def _check_take(state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
+def check_take(state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
     """The modules' say on whether the current player may take this card."""
     for module in state.modules:
         module.check_take(state, place, card)
@@ -155,9 +158,9 @@ def _check_take(state: GameState, place: Slot | DeckTop | HandSlot, card: Card) 
 
 def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
     if len(state.player.reserved) >= state.rules.hand_limit:
-        raise _refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
-    card = _card_at_place(state, place)
-    _check_take(state, place, card)
+        raise refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
+    card = card_at_place(state, place)
+    check_take(state, place, card)
     gold = 1 if state.supply.get(Gem.GOLD) else 0
     return CardReserved(player=state.current, source=place, card=card, gold=gold)
 
@@ -165,21 +168,21 @@ def _reserve(state: GameState, place: Slot | DeckTop) -> CardReserved:
 def buy(state: GameState, command: Buy) -> CardBought:
     """A purchase: the modules' own way of paying where they have one, else gems and gold."""
     place = command.place
-    card = _card_at_place(state, place)
-    _check_take(state, place, card)
+    card = card_at_place(state, place)
+    check_take(state, place, card)
     for module in state.modules:
         bought = module.decide_buy(state, place, card, command)
         if bought is not None:
             return bought
     if command.discard is not None:
-        raise _refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
+        raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
     if command.gold_cards:
-        raise _refuse(state, Reason.GOLD_CARDS_SHORT, wanted=command.gold_cards, owned=0)
+        raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=command.gold_cards, owned=0)
     player = state.player
     need = needed(card.cost, player.bonuses)
     if command.pay is not None:
         paid = explicit_payment(need, player.tokens, command.pay,
-                                lambda reason, **d: _refuse(state, reason, card=card, **d))
+                                lambda reason, **d: refuse(state, reason, card=card, **d))
         return CardBought(player=state.current, source=place, card=card, paid=paid)
     default = default_payment(need, player.tokens)
     if default is None:
@@ -193,7 +196,7 @@ def cannot_afford(state: GameState, card: Card, gold_from_cards: int) -> Illegal
     player = state.player
     short = shortfall(needed(card.cost, player.bonuses), player.tokens)
     gold = player.tokens.get(Gem.GOLD) + gold_from_cards
-    return _refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
+    return refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
                    what="some_gold" if gold else "no_gold")
 
 
@@ -212,10 +215,10 @@ def price(state: GameState, seat: int, card: Card) -> tuple[GemCounts, tuple[Car
 def _return(state: GameState, gems: GemCounts) -> TokensReturned:
     excess = state.player.token_count - state.rules.token_limit
     if gems.total != excess:
-        raise _refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=gems.total)
+        raise refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=gems.total)
     for gem in GEMS:
         if gems.get(gem) > state.player.tokens.get(gem):
-            raise _refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=gems.get(gem),
+            raise refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=gems.get(gem),
                           held=state.player.tokens.get(gem))
     return TokensReturned(player=state.current, gems=gems)
 
@@ -223,19 +226,19 @@ def _return(state: GameState, gems: GemCounts) -> TokensReturned:
 def _noble(state: GameState, index: int) -> NobleVisited:
     options = state.noble_options()
     if not 1 <= index <= len(options):
-        raise _refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(options))
+        raise refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(options))
     noble = options[index - 1]
     if noble is None:
-        raise _refuse(state, Reason.NOBLE_GONE, index=index)
+        raise refuse(state, Reason.NOBLE_GONE, index=index)
     if index - 1 not in state.qualifying_nobles():
         missing = GemCounts(max(0, r - b) for r, b in zip(noble.requirement, state.player.bonuses, strict=False))
-        raise _refuse(state, Reason.NOBLE_NOT_MET, index=index, noble=noble, missing=missing)
+        raise refuse(state, Reason.NOBLE_NOT_MET, index=index, noble=noble, missing=missing)
     return NobleVisited(player=state.current, noble=noble)
 
 
 def _pass(state: GameState, _command: Pass) -> Event:
     if _has_action(state):
-        raise _refuse(state, Reason.PASS_NOT_ALLOWED)
+        raise refuse(state, Reason.PASS_NOT_ALLOWED)
     return Passed(player=state.current)
 
 
@@ -259,20 +262,14 @@ def _decider(state: GameState, command: Command) -> Callable[[GameState, Any], E
         decide_one = module.deciders.get(type(command))
         if decide_one is not None:
             return decide_one
-    if isinstance(command, ModuleCommand):
-        return _not_in_play
     raise TypeError(f"not a command: {command!r}")
 
 
-def _not_in_play(state: GameState, command: Any) -> Event:
-    raise _refuse(state, command.not_due, what="off")
-
-
 def action_event(state: GameState, command: Command) -> Event:
-    """The one event a command makes, or the reason it is refused."""
-    decide_one = _decider(state, command)
+    """The one event a command makes, or the reason it is refused. The phase is judged
+    first: a module's command is refused there when its module is not in play."""
     _check_phase(state, command)
-    return decide_one(state, command)
+    return _decider(state, command)(state, command)
 
 
 def automatic_event(state: GameState) -> Event | None:
@@ -360,10 +357,7 @@ def _affordable(state: GameState, card: Card) -> bool:
 
 def _blocked(state: GameState, level: str, index: int) -> bool:
     """Whether a module keeps the current player from taking the card at a slot."""
-    if not state.modules:
-        return False
-    slot = Slot(level, index + 1)
-    return any(module.blocks(state, slot) for module in state.modules)
+    return bool(state.modules) and state.kept_from(f"{level}{index + 1}", state.current) is not None
 
 
 def _buys(state: GameState) -> list[Command]:

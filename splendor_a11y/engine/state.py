@@ -166,7 +166,8 @@ class GameState:
         rules = RULES
         for module in modules:
             rules = module.rules(rules)
-        seat_parts = tuple((m.name, m.new_seat_part()) for m in modules if m.new_seat_part() is not None)
+        seat_parts = tuple((m.name, part) for m in modules if (part := m.new_seat_part()) is not None)
+        table_parts = tuple((m.name, part) for m in modules if (part := m.new_part(len(names))) is not None)
         return cls(
             players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0, parts=seat_parts)
                           for n in names),
@@ -178,7 +179,7 @@ class GameState:
             first_player=0,
             phase=Phase.SETUP,
             modules=modules,
-            parts=tuple((m.name, m.new_part(len(names))) for m in modules if m.new_part(len(names)) is not None),
+            parts=table_parts,
             rules=rules,
         )
 
@@ -248,6 +249,15 @@ class GameState:
             if given is not None:
                 return given
         return card.bonus, card.bonus_count if card.bonus is not None else 0
+
+    def kept_from(self, place: str, seat: int) -> int | None:
+        """The player whose pieces (a module's) keep ``seat`` from the face-up card at a
+        slot, or None."""
+        for module in self.modules:
+            owner = module.kept_from(self, place, seat)
+            if owner is not None:
+                return owner
+        return None
 
     def noble_options(self, seat: int | None = None) -> tuple[Noble | None, ...]:
         """The nobles that may visit a player: the table's, then any the modules keep for them."""

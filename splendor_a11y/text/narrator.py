@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot, parse_place, parse_slot
+from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot, parse_slot
 from splendor_a11y.engine import (
     CardBought,
     CardReserved,
@@ -129,10 +129,10 @@ class Narrator:
         nobles = join_words([f"{i + 1}: {n.text}" for i, n in enumerate(state.nobles) if n is not None])
         return text("event.resumed" if resumed else "event.start", order=join_words(order), nobles=nobles)
 
-    def _refill(self, before: GameState, after: GameState, source: str) -> str:
-        place = parse_place(source)
+    def _refill(self, before: GameState, after: GameState, place: Slot | DeckTop | HandSlot) -> str:
         if not isinstance(place, Slot):
             return ""
+        source = str(place)
         if source in after.refills:
             return text("event.refill_later", place=source)
         card = after.card_at(place)
@@ -215,17 +215,15 @@ class Narrator:
                          tokens=self.tokens(held))
 
     def _reserved(self, event: CardReserved, before: GameState, after: GameState) -> str:
-        seat, deck = event.player, event.source
-        source = str(deck)
+        seat, place = event.player, event.source
         gold_words = (text("event.gold") if self.is_you(seat) else text("event.gold.other")) if event.gold else ""
         hand = self.hand(len(after.players[seat].reserved))
-        if isinstance(deck, DeckTop):
+        if isinstance(place, DeckTop):
             key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
-            deck_words = self.deck(deck)
-            return self._say(key, seat, after, card=self.card(event.card), deck=deck_words, gold=gold_words,
+            return self._say(key, seat, after, card=self.card(event.card), deck=self.deck(place), gold=gold_words,
                              hand=hand)
-        return self._say("event.reserved", seat, after, card=self.card(event.card), place=source,
-                         gold=gold_words, hand=hand, refill=self._refill(before, after, source))
+        return self._say("event.reserved", seat, after, card=self.card(event.card), place=str(place),
+                         gold=gold_words, hand=hand, refill=self._refill(before, after, place))
 
     def _hidden(self, event: HiddenReservation, after: GameState) -> str:
         """Another player's blind reservation: where from, never which card."""
@@ -239,8 +237,8 @@ class Narrator:
         points = self.points(after.players[seat].points)
         told = self._module_tells(event, before, after)
         if told is not None:
-            return told + self._refill(before, after, source) + self._last_round(before, after, seat)
-        refill = self._refill(before, after, source)
+            return told + self._refill(before, after, event.source) + self._last_round(before, after, seat)
+        refill = self._refill(before, after, event.source)
         if event.discarded:
             key = "event.bought_discarding" if card.discard is not None else "event.bought_gold_cards"
             line = self._say(key, seat, after, card=self.card(card), place=source, paid=self.gems(event.paid),

@@ -14,12 +14,6 @@ from splendor_a11y.text.narrator import Narrator
 __all__ = ["Answers"]
 
 
-def _kept_from(state: GameState, place: str, seat: int) -> int | None:
-    """The player whose pieces keep ``seat`` from a face-up card, when a module says so."""
-    return next((owner for module in state.modules
-                 if (owner := module.kept_from(state, place, seat)) is not None), None)
-
-
 class Answers:
     """Query answers for one listener, in their verbosity."""
 
@@ -83,7 +77,7 @@ class Answers:
             return text("query.card_empty", place=str(place))
         player = state.players[seat]
         cost = price(state, seat, card)
-        owner = _kept_from(state, str(place), seat) if isinstance(place, Slot) else None
+        owner = state.kept_from(str(place), seat) if isinstance(place, Slot) else None
         if owner is not None:
             extra = text("query.need.held", owner=state.players[owner].name)
         elif cost is not None:
@@ -142,7 +136,7 @@ class Answers:
             for level, row in zip(LEVELS, state.rows, strict=True) for i, card in enumerate(row)
         ] + [(f"h{i + 1}", r.card) for i, r in enumerate(player.reserved)]
         for place, card in places:
-            if card is None or _kept_from(state, place, seat) is not None:
+            if card is None or state.kept_from(place, seat) is not None:
                 continue
             cost = price(state, seat, card)
             if cost is not None:

@@ -17,7 +17,7 @@ from splendor_a11y.domain.cards import Card, CardSet, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, add_deck_word
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import CardBought, Event, GameSetUp
-from splendor_a11y.engine.fold import face_up
+from splendor_a11y.engine.fold import face_up, top_drawn, top_to_slot
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
 from splendor_a11y.engine.modules.orient.kinds import (
@@ -143,20 +143,11 @@ class Orient(Module):
         return decks[LEVELS.index(level)] if decks else ()
 
     def draw(self, state: GameState, place: DeckTop) -> GameState:
-        decks = list(orient_decks(state))
-        level = LEVELS.index(place.level)
-        decks[level] = decks[level][1:]
-        return _with_decks(state, tuple(decks))
+        return _with_decks(state, top_drawn(orient_decks(state), place.level))
 
     def refill(self, state: GameState, place: Slot) -> GameState:
-        level = LEVELS.index(place.level)
-        rows, decks = list(state.rows), list(orient_decks(state))
-        deck = decks[level]
-        row = list(rows[level])
-        row[place.index - 1] = deck[0] if deck else None
-        rows[level] = tuple(row)
-        decks[level] = deck[1:]
-        return _with_decks(replace(state, rows=tuple(rows)), tuple(decks))
+        rows, decks = top_to_slot(state.rows, orient_decks(state), place)
+        return _with_decks(replace(state, rows=rows), decks)
 
     def own_nobles(self, player: PlayerState) -> tuple[Noble, ...]:
         return reserved_nobles(player)

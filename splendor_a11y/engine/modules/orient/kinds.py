@@ -122,7 +122,7 @@ class Associate(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("associate",)
-    not_due: ClassVar[object] = Reasons.NO_EFFECT_DUE
+    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     colour: Gem
     count: int = 1
 
@@ -136,7 +136,7 @@ class TakeFree(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("free_card",)
-    not_due: ClassVar[object] = Reasons.NO_EFFECT_DUE
+    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     place: Slot
 
     def __str__(self) -> str:
@@ -149,7 +149,7 @@ class ReserveNoble(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("noble_reserve",)
-    not_due: ClassVar[object] = Reasons.NO_EFFECT_DUE
+    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     index: int
 
     def __str__(self) -> str:

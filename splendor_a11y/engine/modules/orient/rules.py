@@ -11,7 +11,7 @@ from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import COLOURS, GemCounts, HandSlot, NotationError, Slot, parse_card_head
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import CardBought, Event
-from splendor_a11y.engine.fold import continue_turn, gain, take_from_board, with_player
+from splendor_a11y.engine.fold import continue_turn, gain, replacement_waits, take_from_board, with_player
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
@@ -40,7 +40,7 @@ from splendor_a11y.engine.modules.orient.marks import (
 )
 from splendor_a11y.engine.payment import explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
-from splendor_a11y.engine.rules import cannot_afford, card_at_place, refuse
+from splendor_a11y.engine.rules import cannot_afford, card_at_place, check_take, refuse
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["COMMANDS_FOR", "DECIDERS", "FOLDS", "decide_buy", "legal"]
@@ -175,8 +175,7 @@ def _take_free(state: GameState, command: TakeFree) -> Event:
     card = card_at_place(state, place)
     if place.level != level:
         raise refuse(state, Reasons.FREE_WRONG_LEVEL, place=place, level=level)
-    for module in state.modules:
-        module.check_take(state, place, card)
+    check_take(state, place, card)
     return FreeCardTaken(player=state.current, source=place, card=card)
 
 
@@ -237,8 +236,7 @@ def _associated(state: GameState, event: CardAssociated) -> GameState:
 
 
 def _taken_free(state: GameState, event: FreeCardTaken) -> GameState:
-    waits = any(module.replacement_waits(state, event.card) for module in state.modules)
-    taken = take_from_board(state, event.source, waits)
+    taken = take_from_board(state, event.source, replacement_waits(state, event.card))
     player = gain(taken.players[event.player], event.card)
     due = card_effects(event.card) + state.due[1:]
     return continue_turn(replace(taken, players=with_player(taken, event.player, player), due=due))

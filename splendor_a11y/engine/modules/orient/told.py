@@ -44,7 +44,7 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
     if isinstance(event, FreeCardTaken):
         return Phrase("event.free", {"card": event.card, "place": str(event.source),
                                      "points": Points(after.players[event.player].points),
-                                     "refill": Refill(str(event.source))}, seat=event.player)
+                                     "refill": Refill(event.source)}, seat=event.player)
     if isinstance(event, NobleReserved):
         return Phrase("event.noble_reserved", {"noble": event.noble.text}, seat=event.player)
     return None

@@ -164,9 +164,6 @@ class Strongholds(Module):
         if isinstance(place, Slot):
             _occupied(state, place, card)
 
-    def blocks(self, state: GameState, place: Slot) -> bool:
-        return occupied_by_other(state, str(place), state.current) is not None
-
     def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
         return (HOLD,)
 

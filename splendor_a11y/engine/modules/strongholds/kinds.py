@@ -105,7 +105,7 @@ class Hold(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
-    not_due: ClassVar[object] = Reasons.NO_STRONGHOLD_DUE
+    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
     to: Slot
     source: Slot | None = None
 
@@ -119,7 +119,7 @@ class Oust(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
-    not_due: ClassVar[object] = Reasons.NO_STRONGHOLD_DUE
+    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
     place: Slot
 
     def __str__(self) -> str:
@@ -132,7 +132,7 @@ class Conquer(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("conquest",)
-    not_due: ClassVar[object] = Reasons.NO_CONQUEST
+    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
     pay: GemCounts | None = None
 
     def __str__(self) -> str:
@@ -145,7 +145,7 @@ class Decline(ModuleCommand):
 
     module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("conquest",)
-    not_due: ClassVar[object] = Reasons.NO_CONQUEST
+    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
 
     def __str__(self) -> str:
         return "decline"
