@@ -69,7 +69,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that raises instead of printing usage noise and exiting."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message[0].upper()}{message[1:]}. Type splendor-a11y --help for the options.")
+        raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
 
 
 def data_folder() -> Path:
@@ -83,52 +83,52 @@ def data_folder() -> Path:
 
 
 def _build_parser() -> _Parser:
-    parser = _Parser(prog="splendor-a11y", description="Splendor by speech and braille, in braille-edition notation.")
+    parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
     parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = sub.add_parser("play", help="start a new game")
-    play.add_argument("--players", default=None, help='names, bot:<level> for computers, e.g. "Ana,bot:easy"')
-    play.add_argument("--seed", type=int, default=None, help="seed of the deal, to replay the same cards")
-    play.add_argument("--log", type=Path, default=None, help="the log file to write (default: a new one)")
+    play = sub.add_parser("play", help=text("cli.help.play"))
+    play.add_argument("--players", default=None, help=text("cli.help.players"))
+    play.add_argument("--seed", type=int, default=None, help=text("cli.help.seed"))
+    play.add_argument("--log", type=Path, default=None, help=text("cli.help.log"))
     play.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     play.add_argument("--verbosity", choices=("notation", "words"), default="notation")
-    play.add_argument("--module", action="append", default=[], help="optional module: " + ", ".join(MODULES))
-    play.add_argument("--setup", action="store_true", help="ask for the players one question at a time")
+    play.add_argument("--module", action="append", default=[], help=text("cli.help.module", modules=", ".join(MODULES)))
+    play.add_argument("--setup", action="store_true", help=text("cli.help.setup"))
 
-    resume = sub.add_parser("resume", help="continue an unfinished game")
+    resume = sub.add_parser("resume", help=text("cli.help.resume"))
     resume.add_argument("file", nargs="?", type=Path)
     resume.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     resume.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
-    rep = sub.add_parser("replay", help="narrate, verify or export a game log")
+    rep = sub.add_parser("replay", help=text("cli.help.replay"))
     rep.add_argument("file", type=Path)
-    rep.add_argument("--verify", action="store_true", help="check every event against the rules")
-    rep.add_argument("--transcript", action="store_true", help="print the whole narration")
-    rep.add_argument("--state-json", action="store_true", help="print the state as JSON")
-    rep.add_argument("--at", type=int, default=None, help="with --state-json: after event N")
-    rep.add_argument("--summary", action="store_true", help="print the result and each player's figures")
+    rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
+    rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
+    rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
+    rep.add_argument("--at", type=int, default=None, help=text("cli.help.at"))
+    rep.add_argument("--summary", action="store_true", help=text("cli.help.summary"))
     rep.add_argument("--as", dest="as_player", metavar="NAME", default=None,
-                     help="tell only what this player knew, as during play")
+                     help=text("cli.help.as"))
     rep.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     rep.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
-    look = sub.add_parser("lookup", help="describe or search cards and nobles")
-    look.add_argument("codes", nargs="*", help='a card like c4s 7d, a head like c4s, or a noble like "3 4s 4e"')
+    look = sub.add_parser("lookup", help=text("cli.help.lookup"))
+    look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
     look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"))
-    look.add_argument("--bonus", help="bonus gem code: d s e r o")
+    look.add_argument("--bonus", help=text("cli.help.bonus"))
     look.add_argument("--points", type=int)
-    look.add_argument("--max-cost", type=int, help="at most this many gems in all")
-    look.add_argument("--costs", default="", help="gem codes the cost must include, e.g. o or ro")
-    look.add_argument("--nobles", action="store_true", help="list the noble tiles")
-    look.add_argument("--braille", action="store_true", help="also print each code in Unicode braille")
-    look.add_argument("--marks", action="store_true", help="explain the marks of the modules' cards")
+    look.add_argument("--max-cost", type=int, help=text("cli.help.max_cost"))
+    look.add_argument("--costs", default="", help=text("cli.help.costs"))
+    look.add_argument("--nobles", action="store_true", help=text("cli.help.nobles"))
+    look.add_argument("--braille", action="store_true", help=text("cli.help.braille"))
+    look.add_argument("--marks", action="store_true", help=text("cli.help.marks"))
     return parser
 
 
 def _gem_option(value: str, option: str) -> Gem:
     if len(value) != 1 or value.lower() not in "dsero":
-        raise UsageError(f"{option} takes one gem code: d, s, e, r or o, not {value!r}.")
+        raise UsageError(text("cli.gem_option", option=option, value=value))
     return Gem(value.lower())
 
 
@@ -247,15 +247,15 @@ def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
                 raise UsageError(text("cli.unknown_level", level=level, levels=", ".join(LEVEL_NAMES)))
             entries.append(PlayerEntry("", "bot", level))
         elif not item or len(item) > 40 or not item.isprintable():
-            raise UsageError(text("cli.bad_players", problem="A player name must be 1 to 40 printable characters."))
+            raise UsageError(text("cli.bad_players", problem=text("cli.players.bad_name")))
         else:
             entries.append(PlayerEntry(item))
     entries = name_bots(entries)
     if not 2 <= len(entries) <= 4:
-        raise UsageError(text("cli.bad_players", problem=f"Splendor is for 2 to 4 players, not {len(entries)}."))
+        raise UsageError(text("cli.bad_players", problem=text("cli.players.count", count=len(entries))))
     names = [e.name for e in entries]
     if len(set(n.lower() for n in names)) != len(names):
-        raise UsageError(text("cli.bad_players", problem="Each player needs a different name."))
+        raise UsageError(text("cli.bad_players", problem=text("cli.players.same_name")))
     return tuple(entries)
 
 
@@ -285,9 +285,9 @@ def _new_log_path() -> Path:
         folder = data_folder() / "games"
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK):
-            raise PermissionError(13, "it cannot be written to")
+            raise PermissionError(13, text("cli.folder_read_only"))
     except (OSError, RuntimeError, KeyError) as error:
-        where = locals().get("folder", "the user data folder")
+        where = locals().get("folder", text("cli.user_data_folder"))
         reason = getattr(error, "strerror", None) or str(error)
         raise UsageError(text("cli.no_games_folder", folder=where, reason=reason)) from None
     path = folder / f"game-{stamp}.jsonl"

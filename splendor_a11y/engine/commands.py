@@ -1,18 +1,35 @@
 """What a player (human or bot) asks to do: imperative, frozen commands.
 
-Each command has a canonical ``str()`` in the game prompt's syntax, so a hint or a
-bot's choice can be told to the player as the very words they would type.
+A kind of command declares itself whole: its ``word`` at the prompt, its canonical
+``str()`` in the prompt's syntax (so a hint or a bot's choice is told as the very words
+a player would type), ``decide`` (the one event it makes, or the reason it is refused),
+and, for the event it ``makes``, ``made_by`` (the command a logged event answers, so a
+log is judged by the same code as play). ``@command_kind`` enters it in the registries.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
-from splendor_a11y.domain.notation import GEMS, DeckTop, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import COLOURS, GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.engine.checks import cannot_afford, card_at_place, check_take, has_action, refuse
+from splendor_a11y.engine.events import (
+    CardBought,
+    CardReserved,
+    Event,
+    GemsTaken,
+    NobleVisited,
+    Passed,
+    TokensReturned,
+)
+from splendor_a11y.engine.payment import default_payment, explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
+from splendor_a11y.engine.state import GameState
 
 __all__ = [
+    "COMMAND_KINDS",
+    "MAKERS",
     "Buy",
     "ChooseNoble",
     "Command",
@@ -21,6 +38,7 @@ __all__ = [
     "Reserve",
     "ReturnTokens",
     "TakeGems",
+    "command_kind",
 ]
 
 
@@ -28,6 +46,39 @@ class Command:
     """Something a player asks to do."""
 
     __slots__ = ()
+    word: ClassVar[str] = ""
+    """Its word at the prompt, and the name a phase that waits for it knows it by."""
+    makes: ClassVar[type[Event] | None] = None
+    """The kind of event it makes, when a logged event of that kind answers it."""
+
+    def decide(self, state: GameState) -> Event:
+        """The one event this command makes now; the phase was judged first.
+
+        Raises:
+            IllegalAction: with the reason and its numbers.
+        """
+        raise NotImplementedError(self.word)
+
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        """The command that would have made a logged event of the kind it ``makes``."""
+        return None
+
+
+COMMAND_KINDS: dict[str, type[Command]] = {}
+"""Every kind of command, by its word."""
+MAKERS: dict[type[Event], type[Command]] = {}
+"""The kind of command each kind of logged event answers."""
+
+_C = TypeVar("_C", bound=type[Command])
+
+
+def command_kind(cls: _C) -> _C:
+    """Enter a kind of command in ``COMMAND_KINDS`` and ``MAKERS`` (put above ``@dataclass``)."""
+    COMMAND_KINDS[cls.word] = cls
+    if cls.makes is not None:
+        MAKERS[cls.makes] = cls
+    return cls
 
 
 class ModuleCommand(Command):
@@ -45,30 +96,88 @@ def _letters(gems: GemCounts) -> str:
     return "".join(gem.value * n for gem, n in zip(GEMS, gems, strict=False))
 
 
+def _check_take_shape(state: GameState, gems: GemCounts) -> None:
+    """Three different gems, or two alike from a pile of four; fewer only when fewer
+    colours are left."""
+    total = gems.total
+    kinds = len(gems.gems())
+    if kinds == 1 and total == 2:
+        gem = gems.gems()[0]
+        if state.supply.get(gem) < state.rules.take_two_minimum:
+            raise refuse(state, Reason.TAKE_TWO_LOW, gem=gem, supply=state.supply.get(gem))
+    elif kinds != total:
+        raise refuse(state, Reason.TAKE_MIXED, gems=gems)
+    elif total > 3:
+        raise refuse(state, Reason.TAKE_TOO_MANY, count=total)
+    elif total < 3:
+        available = tuple(c for c in COLOURS if state.supply.get(c))
+        if len(available) >= 3:
+            raise refuse(state, Reason.TAKE_MORE_COLOURS, count=total, available=available)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class TakeGems(Command):
     """Take three different gems (fewer when the supply lacks colours) or two alike."""
 
+    word: ClassVar[str] = "take"
+    makes: ClassVar[type[Event] | None] = GemsTaken
     gems: GemCounts
 
     def __str__(self) -> str:
         return f"take {_letters(self.gems)}"
 
+    def decide(self, state: GameState) -> Event:
+        gems = self.gems
+        if gems.get(Gem.GOLD):
+            raise refuse(state, Reason.TAKE_GOLD)
+        if gems.total == 0:
+            raise refuse(state, Reason.TAKE_NOTHING)
+        for gem in gems.gems():
+            if state.supply.get(gem) == 0:
+                raise refuse(state, Reason.TAKE_EMPTY_PILE, gem=gem)
+        _check_take_shape(state, gems)
+        return GemsTaken(player=state.current, gems=gems)
 
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, GemsTaken)
+        return TakeGems(event.gems)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class Reserve(Command):
     """Reserve a face-up card or the top of a deck, taking a gold if any is left."""
 
+    word: ClassVar[str] = "reserve"
+    makes: ClassVar[type[Event] | None] = CardReserved
     place: Slot | DeckTop
 
     def __str__(self) -> str:
         return f"reserve {self.place}"
 
+    def decide(self, state: GameState) -> Event:
+        if len(state.player.reserved) >= state.rules.hand_limit:
+            raise refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
+        card = card_at_place(state, self.place)
+        check_take(state, self.place, card)
+        gold = 1 if state.supply.get(Gem.GOLD) else 0
+        return CardReserved(player=state.current, source=self.place, card=card, gold=gold)
 
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, CardReserved)
+        return None if isinstance(event.source, HandSlot) else Reserve(event.source)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class Buy(Command):
     """Buy a face-up card or one from your hand; ``pay`` spells out the payment."""
 
+    word: ClassVar[str] = "buy"
+    makes: ClassVar[type[Event] | None] = CardBought
     place: Slot | HandSlot
     pay: GemCounts | None = None
     gold_cards: int | None = None
@@ -82,33 +191,119 @@ class Buy(Command):
                 + (f" with {self.gold_cards}gg" if self.gold_cards else "")
                 + (f" discard {', '.join(self.discard)}" if self.discard else ""))
 
+    def decide(self, state: GameState) -> Event:
+        """A purchase: the modules' own way of paying where they have one, else gems and gold."""
+        place = self.place
+        card = card_at_place(state, place)
+        check_take(state, place, card)
+        for module in state.modules:
+            bought = module.decide_buy(state, place, card, self)
+            if bought is not None:
+                return bought
+        if self.discard is not None:
+            raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
+        if self.gold_cards:
+            raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=self.gold_cards, owned=0)
+        player = state.player
+        need = needed(card.cost, player.bonuses)
+        if self.pay is not None:
+            paid = explicit_payment(need, player.tokens, self.pay,
+                                    lambda reason, **d: refuse(state, reason, card=card, **d))
+            return CardBought(player=state.current, source=place, card=card, paid=paid)
+        default = default_payment(need, player.tokens)
+        if default is None:
+            raise cannot_afford(state, card, 0)
+        return CardBought(player=state.current, source=place, card=card, paid=default)
 
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, CardBought)
+        place = event.source
+        if isinstance(place, DeckTop):
+            return None
+        if event.card.discard is not None:
+            return Buy(place, None, None, tuple(c.text for c in event.discarded))
+        spent = sum(1 for c in event.discarded if c.double_gold)
+        return Buy(place, event.paid, spent or None)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class ReturnTokens(Command):
     """Give tokens back to the supply to come down to ten."""
 
+    word: ClassVar[str] = "return"
+    makes: ClassVar[type[Event] | None] = TokensReturned
     gems: GemCounts
 
     def __str__(self) -> str:
         return f"return {_letters(self.gems)}"
 
+    def decide(self, state: GameState) -> Event:
+        excess = state.player.token_count - state.rules.token_limit
+        if self.gems.total != excess:
+            raise refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=self.gems.total)
+        for gem in GEMS:
+            if self.gems.get(gem) > state.player.tokens.get(gem):
+                raise refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=self.gems.get(gem),
+                             held=state.player.tokens.get(gem))
+        return TokensReturned(player=state.current, gems=self.gems)
 
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, TokensReturned)
+        return ReturnTokens(event.gems)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class ChooseNoble(Command):
     """Choose which qualifying noble visits you; ``index`` is its 1-based table place."""
 
+    word: ClassVar[str] = "noble"
+    makes: ClassVar[type[Event] | None] = NobleVisited
     index: int
 
     def __str__(self) -> str:
         return f"noble {self.index}"
 
+    def decide(self, state: GameState) -> Event:
+        index = self.index
+        options = state.noble_options()
+        if not 1 <= index <= len(options):
+            raise refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(options))
+        noble = options[index - 1]
+        if noble is None:
+            raise refuse(state, Reason.NOBLE_GONE, index=index)
+        if index - 1 not in state.qualifying_nobles():
+            missing = GemCounts(max(0, r - b) for r, b in zip(noble.requirement, state.player.bonuses, strict=False))
+            raise refuse(state, Reason.NOBLE_NOT_MET, index=index, noble=noble, missing=missing)
+        return NobleVisited(player=state.current, noble=noble)
 
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        """The choice a noble's visit answers, by the noble's number as the player sees it."""
+        assert isinstance(event, NobleVisited)
+        choices = state.noble_options()
+        return ChooseNoble(choices.index(event.noble) + 1 if event.noble in choices else len(choices) + 1)
+
+
+@command_kind
 @dataclass(frozen=True, slots=True)
 class Pass(Command):
     """Do nothing: legal only when no action is possible."""
 
+    word: ClassVar[str] = "pass"
+    makes: ClassVar[type[Event] | None] = Passed
+
     def __str__(self) -> str:
         return "pass"
 
+    def decide(self, state: GameState) -> Event:
+        if has_action(state):
+            raise refuse(state, Reason.PASS_NOT_ALLOWED)
+        return Passed(player=state.current)
 
-
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        return Pass()

@@ -1,18 +1,49 @@
 """What happened: one frozen class per event of the log format (the README's "Game logs"
 section), each defined once, here or in the module it belongs to.
 
-A kind declares itself: its class carries ``kind``, its tag in the log, and each field
+A kind declares itself whole: its class carries ``kind``, its tag in the log; each field
 says its JSON form through ``json_field`` (the key, when not the field's name, and its
-shape); ``@event_kind`` enters it in ``EVENT_KINDS``, where the log's codec finds it.
+shape); ``fold`` is how it changes the state and ``told`` what it is about, as a
+``Phrase`` (the key of its sentence in the catalogues and the facts that fill it in).
+``@event_kind`` enters it in ``EVENT_KINDS``, where the log's codec finds it. The fold,
+the checker and the narrator ask the event itself; none of them lists the kinds.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
+from splendor_a11y.engine.phrase import (
+    CardList,
+    Deck,
+    Hand,
+    LastRound,
+    Outcome,
+    Phrase,
+    PlayOrder,
+    Points,
+    Refill,
+    Scores,
+    TableNobles,
+    Tokens,
+)
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, Reserved
+from splendor_a11y.engine.turn import (
+    after_action,
+    after_tokens,
+    continue_turn,
+    end_turn,
+    face_up,
+    gain,
+    lose,
+    pool_of,
+    replacement_waits,
+    take_from_board,
+    with_player,
+)
 
 __all__ = [
     "EVENT_KINDS",
@@ -37,6 +68,14 @@ class Event:
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+
+    def fold(self, state: GameState) -> GameState:
+        """The state after this event. Pure and total: the event was checked first."""
+        raise NotImplementedError(self.kind)
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        """What this event is about, for the narrator to put in words."""
+        raise NotImplementedError(self.kind)
 
 
 class SeatEvent(Event):
@@ -77,6 +116,15 @@ def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: 
     return field(default=default, metadata=metadata)
 
 
+def _tokens_told(key: str, event: GemsTaken | TokensReturned, after: GameState) -> Phrase:
+    held = after.players[event.player].tokens
+    return Phrase(key, {"gems": event.gems, "count": held.total, "tokens": Tokens(held)}, seat=event.player)
+
+
+def _gold_told(event: CardReserved) -> Phrase | str:
+    return Phrase("event.gold", seat=event.player) if event.gold else ""
+
+
 @event_kind
 @dataclass(frozen=True, slots=True)
 class GameSetUp(Event):
@@ -97,6 +145,25 @@ class GameSetUp(Event):
         """A module's decks in this deal, by its deck word (none when it has no part)."""
         return next((decks for owner, decks in self.module_decks if owner == word), ())
 
+    def fold(self, state: GameState) -> GameState:
+        colours = state.rules.gems_per_colour(len(state.players))
+        dealt = replace(
+            state,
+            supply=GemCounts((colours,) * 5 + (state.rules.gold_tokens,)),
+            rows=tuple(face_up(deck, ROW_SLOTS) for deck in self.decks),
+            decks=tuple(tuple(deck[ROW_SLOTS:]) for deck in self.decks),
+            nobles=tuple(self.nobles),
+            current=self.first_player,
+            first_player=self.first_player,
+            phase=Phase.ACTION,
+        )
+        for module in state.modules:
+            dealt = module.set_up(dealt, self)
+        return dealt
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return Phrase("event.start", {"order": PlayOrder(), "nobles": TableNobles()})
+
 
 @event_kind
 @dataclass(frozen=True, slots=True)
@@ -106,6 +173,15 @@ class GemsTaken(SeatEvent):
     kind: ClassVar[str] = "gems_taken"
     player: int = json_field("seat")
     gems: GemCounts = json_field("gems")
+
+    def fold(self, state: GameState) -> GameState:
+        player = state.players[self.player]
+        player = replace(player, tokens=player.tokens.plus(self.gems))
+        return after_action(replace(state, players=with_player(state, self.player, player),
+                                    supply=state.supply.minus(self.gems), passes=0))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return _tokens_told("event.gems_taken", self, after)
 
 
 @event_kind
@@ -118,6 +194,26 @@ class CardReserved(SeatEvent):
     source: Slot | DeckTop | HandSlot = json_field("place", key="from")
     card: Card = json_field("card")
     gold: int = json_field("count", high=1)
+
+    def fold(self, state: GameState) -> GameState:
+        place = self.source
+        assert not isinstance(place, HandSlot)
+        pool = pool_of(state, place)
+        state = take_from_board(state, place)
+        player = state.players[self.player]
+        gold = GemCounts((0, 0, 0, 0, 0, self.gold))
+        held = Reserved(self.card, self.card.level, isinstance(place, DeckTop), pool)
+        player = replace(player, tokens=player.tokens.plus(gold), reserved=(*player.reserved, held))
+        return after_action(replace(state, players=with_player(state, self.player, player),
+                                    supply=state.supply.minus(gold), passes=0))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        hand = Hand(len(after.players[self.player].reserved))
+        if isinstance(self.source, DeckTop):
+            return Phrase("event.reserved_blind.seen", {"card": self.card, "deck": Deck(self.source),
+                                                        "gold": _gold_told(self), "hand": hand}, seat=self.player)
+        return Phrase("event.reserved", {"card": self.card, "place": str(self.source), "gold": _gold_told(self),
+                                         "hand": hand, "refill": Refill(self.source)}, seat=self.player)
 
 
 @event_kind
@@ -133,6 +229,39 @@ class CardBought(SeatEvent):
     discarded: tuple[Card, ...] = json_field("cards", default=())
     """Cards given up besides the gems, where a module's cards ask for that."""
 
+    def fold(self, state: GameState) -> GameState:
+        return continue_turn(self._bought(state))
+
+    def _bought(self, state: GameState) -> GameState:
+        place = self.source
+        player = state.players[self.player]
+        reserved = player.reserved
+        if isinstance(place, HandSlot):
+            reserved = reserved[:place.index - 1] + reserved[place.index:]
+        else:
+            assert isinstance(place, Slot)
+            state = take_from_board(state, place, replacement_waits(state, self.card))
+        if self.discarded:
+            player = lose(state, player, self.discarded)
+        player = gain(player, self.card, tokens=player.tokens.minus(self.paid), reserved=reserved)
+        bought = replace(state, players=with_player(state, self.player, player),
+                         supply=state.supply.plus(self.paid), passes=0)
+        if not state.modules:
+            return bought
+        return replace(bought, due=tuple(step for module in state.modules
+                                         for step in module.after_purchase(state, self.card)))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        fields: dict[str, object] = {
+            "card": self.card, "place": str(self.source), "paid": self.paid,
+            "points": Points(after.players[self.player].points), "refill": Refill(self.source),
+            "last_round": LastRound(self.player),
+        }
+        if not self.discarded:
+            return Phrase("event.bought", fields, seat=self.player)
+        key = "event.bought_discarding" if self.card.discard is not None else "event.bought_gold_cards"
+        return Phrase(key, {**fields, "cards": CardList(self.discarded)}, seat=self.player)
+
 
 @event_kind
 @dataclass(frozen=True, slots=True)
@@ -142,6 +271,15 @@ class TokensReturned(SeatEvent):
     kind: ClassVar[str] = "tokens_returned"
     player: int = json_field("seat")
     gems: GemCounts = json_field("gems")
+
+    def fold(self, state: GameState) -> GameState:
+        player = state.players[self.player]
+        player = replace(player, tokens=player.tokens.minus(self.gems))
+        return after_tokens(replace(state, players=with_player(state, self.player, player),
+                                    supply=state.supply.plus(self.gems)))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return _tokens_told("event.returned", self, after)
 
 
 @event_kind
@@ -153,6 +291,18 @@ class NobleVisited(SeatEvent):
     player: int = json_field("seat")
     noble: Noble = json_field("noble")
 
+    def fold(self, state: GameState) -> GameState:
+        player = state.players[self.player]
+        player = replace(player, nobles=(*player.nobles, self.noble), points=player.points + self.noble.points)
+        for module in state.modules:
+            player = module.noble_visits(player, self.noble)
+        nobles = tuple(None if n == self.noble else n for n in state.nobles)
+        return end_turn(replace(state, players=with_player(state, self.player, player), nobles=nobles))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return Phrase("event.noble", {"noble": self.noble.text, "points": Points(after.players[self.player].points),
+                                      "last_round": LastRound(self.player)}, seat=self.player)
+
 
 @event_kind
 @dataclass(frozen=True, slots=True)
@@ -161,6 +311,12 @@ class Passed(SeatEvent):
 
     kind: ClassVar[str] = "passed"
     player: int = json_field("seat")
+
+    def fold(self, state: GameState) -> GameState:
+        return after_action(replace(state, passes=state.passes + 1))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return Phrase("event.passed", seat=self.player)
 
 
 @event_kind
@@ -171,6 +327,13 @@ class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     scores: tuple[int, ...] = json_field("ints")
     winners: tuple[int, ...] = json_field("ints")
+
+    def fold(self, state: GameState) -> GameState:
+        return replace(state, phase=Phase.OVER, winners=tuple(self.winners))
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        deadlock = after.passes >= len(after.players)
+        return Phrase("event.ended.deadlock" if deadlock else "event.ended", {"scores": Scores(), "result": Outcome()})
 
 
 @event_kind
@@ -183,3 +346,9 @@ class HintAsked(SeatEvent):
 
     kind: ClassVar[str] = "hint_asked"
     player: int = json_field("seat")
+
+    def fold(self, state: GameState) -> GameState:
+        return state
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        return Phrase("event.hint", seat=self.player)

@@ -22,9 +22,9 @@ The hooks, in the order a game meets them:
   each waits for.
 - ``replacement_waits``: whether a card taken is replaced only at the end of the turn.
 - ``after_action``: a decision due once the action and its effects are done.
-- ``check_command``, ``deciders``, ``legal``, ``commands_for``: its commands;
+- ``check_command``, ``legal``: its commands (each of its commands and events is a
+  class of its package that decides or folds itself, like the base game's);
   ``quick_choice``: a choice at a glance among them, for the bots.
-- ``fold``: its events.
 - ``hide``, ``redact_deal``, ``pools``, ``imagine``: what a seat may not see of it.
 - ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
   ``colour_of``, ``words``: what the text layer says of it, as ``Phrase`` values (a
@@ -35,9 +35,9 @@ The hooks, in the order a game meets them:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card, CardSet, Noble
@@ -74,12 +74,8 @@ class Module:
     """Face-up slots it adds at the end of each row, fed from its own decks."""
     deck_word: ClassVar[str] = ""
     """The word for its decks in places (``<word> c``); empty when it has none."""
-    folds: ClassVar[Mapping[type, Callable[[GameState, Any], GameState]]] = {}
-    """How each of its events changes the state."""
-    deciders: ClassVar[Mapping[type, Callable[[GameState, Any], Event]]] = {}
-    """How each of its commands is judged and which event it makes."""
-    commands_for: ClassVar[Mapping[type, Callable[[GameState, Any], Command | None]]] = {}
-    """The command that makes each of its logged events."""
+    prices: ClassVar[bool] = False
+    """Whether it sets the price of every purchase in its games (``price``)."""
 
     def __repr__(self) -> str:
         return f"<module {self.name}>"
@@ -144,9 +140,10 @@ class Module:
         """The purchase, when this module changes how this card is paid for (None: it does not)."""
         return None
 
-    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:
-        """The default price of a card where this module sets it; False when it does not."""
-        return False
+    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
+        """The default price of a card (gems paid, cards given up; None when the player
+        cannot pay), asked only of a module that ``prices`` purchases."""
+        return None
 
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
         """The player after giving up cards, with whatever this module gave them taken back."""
@@ -195,8 +192,8 @@ class Module:
     """The words of its commands at the prompt."""
 
     def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
-        """What one of its events is about, or how it tells a base game's event when its
-        rules changed what that event means (None: not its to tell)."""
+        """How it tells a base game's event when its rules changed what that event means
+        (None: the event tells itself; a module's own events always do)."""
         return None
 
     def prompt(self, state: GameState) -> Phrase | None:

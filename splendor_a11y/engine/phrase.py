@@ -12,9 +12,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import Gem, GemCounts, Slot
+from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
 
-__all__ = ["CardList", "GemName", "Phrase", "Points", "Price", "Refill", "SlotCards"]
+__all__ = [
+    "CardList",
+    "Deck",
+    "GemName",
+    "Hand",
+    "LastRound",
+    "Outcome",
+    "Phrase",
+    "PlayOrder",
+    "Points",
+    "Price",
+    "Refill",
+    "Scores",
+    "SlotCards",
+    "TableNobles",
+    "Tokens",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +78,8 @@ class Refill:
     """What became of a slot a card left: refilled with a card, left empty, or to be
     refilled at the end of the turn."""
 
-    place: Slot
+    place: Slot | DeckTop | HandSlot
+    """Only a face-up slot is refilled; any other place says nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,3 +94,52 @@ class SlotCards:
     """Face-up cards with their slots, said one after another (``b1 b2s 3d; b4 ...``)."""
 
     items: tuple[tuple[str, Card | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """The tokens a player holds (``none`` when they hold none)."""
+
+    counts: GemCounts
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """How many cards a hand holds (``1 card``, ``no cards``)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck by its level, and its module's word when it is a module's."""
+
+    place: DeckTop
+
+
+@dataclass(frozen=True, slots=True)
+class LastRound:
+    """That a player has just reached the points to win, so the round is the last (said
+    only when this is the first time anyone reached them)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOrder:
+    """The players in the order they play, from the first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNobles:
+    """The nobles on the table, by their numbers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    """Every player's score."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Who won, shared or on the tie-break."""

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
-from splendor_a11y.engine.commands import ChooseNoble, ReturnTokens
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
 
@@ -41,12 +40,12 @@ class Phase:
     """What the game waits for: whose decision, and of what kind (OpenSpiel's "current
     player"). The base game's phases are below; a module defines its own.
 
-    ``answers`` are the kinds of command that answer it (none: any action), and
+    ``answers`` are the words of the commands that answer it (none: any action), and
     ``refusal`` says why another command is refused while it waits.
     """
 
     name: str
-    answers: tuple[type, ...] = ()
+    answers: tuple[str, ...] = ()
     refusal: Callable[[GameState], Exception] | None = None
 
     SETUP: ClassVar[Phase]
@@ -297,8 +296,8 @@ Phase.SETUP = Phase("setup")
 Phase.ACTION = Phase("action")
 Phase.ENDING = Phase("ending")
 Phase.OVER = Phase("over")
-Phase.RETURN = Phase("return", (ReturnTokens,), lambda state: IllegalAction(
+Phase.RETURN = Phase("return", ("return",), lambda state: IllegalAction(
     Reason.RETURN_DUE, state.current, held=state.player.token_count,
     excess=state.player.token_count - state.rules.token_limit))
-Phase.NOBLE = Phase("noble", (ChooseNoble,), lambda state: IllegalAction(
+Phase.NOBLE = Phase("noble", ("noble",), lambda state: IllegalAction(
     Reason.NOBLE_DUE, state.current, choices=tuple(i + 1 for i in state.qualifying_nobles())))

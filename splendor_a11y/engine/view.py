@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 from splendor_a11y.domain.cards import Card, CardSet
 from splendor_a11y.domain.notation import LEVELS, DeckTop
 from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
+from splendor_a11y.engine.phrase import Deck, Hand, Phrase
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserved
 
 if TYPE_CHECKING:
@@ -30,6 +31,13 @@ class HiddenReservation:
     player: int
     source: DeckTop
     gold: int
+
+    def told(self, before: GameState, after: GameState) -> Phrase:
+        """Where the card came from and the hand it joined; never the card."""
+        gold = Phrase("event.gold", seat=self.player) if self.gold else ""
+        return Phrase("event.reserved_blind", {"deck": Deck(self.source), "gold": gold,
+                                               "hand": Hand(len(after.players[self.player].reserved))},
+                      seat=self.player)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,13 +25,15 @@ from splendor_a11y.text.messages import text
 
 __all__ = ["KEYS", "Console"]
 
-KEYS: tuple[tuple[str, str, str], ...] = (
-    ("f2", "F2 or Alt+R", "repeat the last announcement"),
-    ("f3", "F3 or Alt+S", "your status: points, tokens, bonuses, hand"),
-    ("f4", "F4 or Alt+B", "the board, level c to a, and the nobles"),
-    ("f5", "F5 or Alt+Comma", "review: one announcement older"),
-    ("f6", "F6 or Alt+Period", "review: one announcement newer"),
+KEYS: tuple[tuple[str, str], ...] = (
+    ("f2", "F2 or Alt+R"),
+    ("f3", "F3 or Alt+S"),
+    ("f4", "F4 or Alt+B"),
+    ("f5", "F5 or Alt+Comma"),
+    ("f6", "F6 or Alt+Period"),
 )
+"""Each key the prompt binds and its keys' names; what it does is the catalogue's
+``key.<key>`` sentence."""
 _ALT = {"f2": "r", "f3": "s", "f4": "b", "f5": ",", "f6": "."}
 _KEY_QUERIES = {"f3": "me", "f4": "board"}
 
@@ -110,7 +112,7 @@ class Console:
                 run_in_terminal(tell)
             return act
 
-        for key, _, _ in KEYS:
+        for key, _ in KEYS:
             bindings.add(key)(handler(key))
             bindings.add("escape", _ALT[key])(handler(key))
 
@@ -221,7 +223,7 @@ class Console:
         """One help line per key binding (none in a pipe)."""
         if not self.interactive:
             return []
-        return [text("help.line", usage=name, summary=summary) for _, name, summary in KEYS]
+        return [text("help.line", usage=name, summary=text(f"key.{key}")) for key, name in KEYS]
 
     def close(self) -> None:
         """Release speech."""

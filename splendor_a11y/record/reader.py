@@ -54,16 +54,17 @@ def open_regular(path: Path, flags: int) -> int:
 
 
 def kind_of(mode: int) -> str:
-    """What a path is, in words, for a refusal."""
+    """What a path is, as the key of its word in the catalogue (``file_kind.<what>``), for
+    a refusal."""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return "file_kind.folder"
     if stat.S_ISFIFO(mode):
-        return "a pipe"
+        return "file_kind.pipe"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return "file_kind.device"
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return "file_kind.socket"
+    return "file_kind.other"
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes, bool]]:

@@ -92,5 +92,14 @@ def problem_text(error: SplendorError) -> str:
     key, fields = getattr(error, "key", None), getattr(error, "fields", None)
     if not isinstance(key, str) or not isinstance(fields, dict):
         return str(error)
-    return text(key, **{name: problem_text(value) if isinstance(value, SplendorError) else value
-                        for name, value in fields.items()})
+    return text(key, **{name: _field_text(value) for name, value in fields.items()})
+
+
+def _field_text(value: object) -> object:
+    """A field of a problem in words: a nested problem, or a word the catalogue keeps
+    (``file_kind.pipe``)."""
+    if isinstance(value, SplendorError):
+        return problem_text(value)
+    if isinstance(value, str) and value.startswith("file_kind."):
+        return text(value)
+    return value

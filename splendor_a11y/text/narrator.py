@@ -16,25 +16,33 @@ from typing import Any
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot, parse_slot
 from splendor_a11y.engine import (
-    CardBought,
-    CardReserved,
     Event,
     GameEnded,
-    GameSetUp,
     GameState,
-    GemsTaken,
     HiddenReservation,
-    HintAsked,
     IllegalAction,
-    NobleVisited,
-    Passed,
     Phase,
     Seen,
-    TokensReturned,
     legal_commands,
     seen_by,
 )
-from splendor_a11y.engine.phrase import CardList, GemName, Phrase, Points, Price, Refill, SlotCards
+from splendor_a11y.engine.phrase import (
+    CardList,
+    Deck,
+    GemName,
+    Hand,
+    LastRound,
+    Outcome,
+    Phrase,
+    PlayOrder,
+    Points,
+    Price,
+    Refill,
+    Scores,
+    SlotCards,
+    TableNobles,
+    Tokens,
+)
 from splendor_a11y.record import LogError
 from splendor_a11y.text.describe import card_words
 from splendor_a11y.text.messages import (
@@ -122,12 +130,13 @@ class Narrator:
 
     def start(self, state: GameState, resumed: bool = False) -> str:
         """The opening line: order of play, the nobles, where help is."""
+        key = "event.resumed" if resumed else "event.start"
+        return self.phrase(Phrase(key, {"order": PlayOrder(), "nobles": TableNobles()}), state, state)
+
+    def _order(self, state: GameState) -> str:
         count = len(state.players)
-        order = [state.players[(state.first_player + i) % count].name for i in range(count)]
-        if self.viewer is not None:
-            order = [text("you") if name == state.players[self.viewer].name else name for name in order]
-        nobles = join_words([f"{i + 1}: {n.text}" for i, n in enumerate(state.nobles) if n is not None])
-        return text("event.resumed" if resumed else "event.start", order=join_words(order), nobles=nobles)
+        order = [self._name((state.first_player + i) % count, state) for i in range(count)]
+        return join_words(order)
 
     def _refill(self, before: GameState, after: GameState, place: Slot | DeckTop | HandSlot) -> str:
         if not isinstance(place, Slot):
@@ -185,95 +194,48 @@ class Narrator:
             return self.phrase(value, before, after)
         if isinstance(value, Refill):
             return self._refill(before, after, value.place)
+        if isinstance(value, LastRound):
+            return self._last_round(before, after, value.seat)
         if isinstance(value, Card) or value is None:
             return self.card(value)
         say = _SAID.get(type(value))
-        return say(self, value) if say is not None else value
-
-    def _module_tells(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str | None:
-        """How a module tells an event, when it does."""
-        if isinstance(event, HiddenReservation):
-            return None
-        for module in after.modules:
-            told = module.tell(event, before, after)
-            if told is not None:
-                return self.phrase(told, before, after)
-        return None
+        if say is not None:
+            return say(self, value)
+        of_table = _OF_TABLE.get(type(value))
+        return of_table(self, after) if of_table is not None else value
 
     def _event(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str:
-        tell = _TELLERS.get(type(event))
-        if tell is None:
-            told = self._module_tells(event, before, after)
-            if told is None:
-                raise TypeError(f"not an event: {event!r}")
-            return told
-        return tell(self, event, before, after)
-
-    def _tokens_changed(self, key: str, event: GemsTaken | TokensReturned, after: GameState) -> str:
-        held = after.players[event.player].tokens
-        return self._say(key, event.player, after, gems=self.gems(event.gems), count=held.total,
-                         tokens=self.tokens(held))
-
-    def _reserved(self, event: CardReserved, before: GameState, after: GameState) -> str:
-        seat, place = event.player, event.source
-        gold_words = (text("event.gold") if self.is_you(seat) else text("event.gold.other")) if event.gold else ""
-        hand = self.hand(len(after.players[seat].reserved))
-        if isinstance(place, DeckTop):
-            key = "event.reserved_blind.seen" if self.viewer is None else "event.reserved_blind"
-            return self._say(key, seat, after, card=self.card(event.card), deck=self.deck(place), gold=gold_words,
-                             hand=hand)
-        return self._say("event.reserved", seat, after, card=self.card(event.card), place=str(place),
-                         gold=gold_words, hand=hand, refill=self._refill(before, after, place))
-
-    def _hidden(self, event: HiddenReservation, after: GameState) -> str:
-        """Another player's blind reservation: where from, never which card."""
-        deck_words = self.deck(event.source)
-        gold_words = text("event.gold.other") if event.gold else ""
-        return text("event.reserved_blind.other", name=after.players[event.player].name, deck=deck_words,
-                    gold=gold_words, hand=self.hand(len(after.players[event.player].reserved)))
-
-    def _bought(self, event: CardBought, before: GameState, after: GameState) -> str:
-        seat, source, card = event.player, str(event.source), event.card
-        points = self.points(after.players[seat].points)
-        told = self._module_tells(event, before, after)
-        if told is not None:
-            return told + self._refill(before, after, event.source) + self._last_round(before, after, seat)
-        refill = self._refill(before, after, event.source)
-        if event.discarded:
-            key = "event.bought_discarding" if card.discard is not None else "event.bought_gold_cards"
-            line = self._say(key, seat, after, card=self.card(card), place=source, paid=self.gems(event.paid),
-                             cards=join_words([self.card(c) for c in event.discarded]), points=points,
-                             refill=refill)
-        else:
-            line = self._say("event.bought", seat, after, card=self.card(card), place=source,
-                             paid=self.gems(event.paid), points=points, refill=refill)
-        return line + self._last_round(before, after, seat)
-
-    def _visited(self, event: NobleVisited, before: GameState, after: GameState) -> str:
-        line = self._say("event.noble", event.player, after, noble=event.noble.text,
-                         points=self.points(after.players[event.player].points))
-        return line + self._last_round(before, after, event.player)
+        """An event in words: as a module in play tells it when its rules changed what it
+        means, else as the event itself says it is about."""
+        if not isinstance(event, HiddenReservation):
+            for module in after.modules:
+                told = module.tell(event, before, after)
+                if told is not None:
+                    return self.phrase(told, before, after)
+        return self.phrase(event.told(before, after), before, after)
 
     def result(self, state: GameState) -> str:
         """Every score, the winner, and the tie-break when it decided."""
-        scores = ", ".join(
-            text("score", name=self._name(i, state), points=self.points(p.points))
-            for i, p in enumerate(state.players)
-        )
+        ended = GameEnded(scores=state.scores(), winners=state.winners or state.leaders())
+        return self.phrase(ended.told(state, state), state, state)
+
+    def _scores(self, state: GameState) -> str:
+        return ", ".join(text("score", name=self._name(i, state), points=self.points(p.points))
+                         for i, p in enumerate(state.players))
+
+    def _outcome(self, state: GameState) -> str:
+        """Who won: shared, on the tie-break of fewest cards, or outright."""
         winners = state.winners or state.leaders()
         if len(winners) > 1:
-            result = text("result.shared", names=join_words([self._name(i, state) for i in winners]))
-        elif state.tie_broken_by_cards():
+            return text("result.shared", names=join_words([self._name(i, state) for i in winners]))
+        if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
-            result = text("result.tie_broken", name=self._name(winners[0], state),
-                          cards=len(state.players[winners[0]].bought), others=join_words([str(n) for n in others]))
-        elif self.is_you(winners[0]):
-            result = text("result.you_win")
-        else:
-            result = text("result.wins", name=state.players[winners[0]].name)
-        deadlock = state.passes >= len(state.players)
-        return text("event.ended.deadlock" if deadlock else "event.ended", scores=scores, result=result)
+            return text("result.tie_broken", name=self._name(winners[0], state),
+                        cards=len(state.players[winners[0]].bought), others=join_words([str(n) for n in others]))
+        if self.is_you(winners[0]):
+            return text("result.you_win")
+        return text("result.wins", name=state.players[winners[0]].name)
 
     def _name(self, seat: int, state: GameState) -> str:
         return text("you") if self.is_you(seat) else state.players[seat].name
@@ -351,7 +313,7 @@ class Narrator:
 
 def log_refusal(error: LogError) -> str:
     """A refused log as one sentence: the file, the line, and the rule when one was broken."""
-    path = error.path or "the log"
+    path = error.path or text("cli.the_log")
     if error.rule is not None and error.state is not None:
         rule = Narrator().refusal(error.rule, error.state)
         return text("cli.log_rule", path=path, line=error.line, sentence=rule)
@@ -367,23 +329,21 @@ _SAID: dict[type, Callable[[Narrator, Any], object]] = {
     GemName: lambda n, v: gem_name(v.gem, v.count),
     SlotCards: lambda n, v: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
     CardList: lambda n, v: join_words([n.card(card) for card in v.cards]),
+    Tokens: lambda n, v: n.tokens(v.counts),
+    Hand: lambda n, v: n.hand(v.count),
+    Deck: lambda n, v: n.deck(v.place),
     GemCounts: lambda n, v: n.gems(v),
     tuple: lambda n, v: join_words([str(item) for item in v]),
 }
-"""How each kind of value in a module's phrase is said."""
+"""How each kind of value in a phrase is said."""
 
 
-_TELLERS: dict[type, Callable[[Narrator, Any, GameState, GameState], str]] = {
-    GameSetUp: lambda n, e, before, after: n.start(after),
-    GemsTaken: lambda n, e, before, after: n._tokens_changed("event.gems_taken", e, after),
-    TokensReturned: lambda n, e, before, after: n._tokens_changed("event.returned", e, after),
-    CardReserved: Narrator._reserved,
-    HiddenReservation: lambda n, e, before, after: n._hidden(e, after),
-    CardBought: Narrator._bought,
-    NobleVisited: Narrator._visited,
-    Passed: lambda n, e, before, after: n._say("event.passed", e.player, after),
-    GameEnded: lambda n, e, before, after: n.result(after),
-    HintAsked: lambda n, e, before, after: n._say("event.hint", e.player, after),
+_OF_TABLE: dict[type, Callable[[Narrator, GameState], str]] = {
+    PlayOrder: Narrator._order,
+    TableNobles: lambda n, state: join_words([f"{i + 1}: {noble.text}" for i, noble in enumerate(state.nobles)
+                                              if noble is not None]),
+    Scores: Narrator._scores,
+    Outcome: Narrator._outcome,
 }
-"""How each kind of the base game's events is told, looked up by its type; a module's
-are told by its ``tell`` hook."""
+"""How each value that stands for a part of the table is said, from the position after
+the event."""

@@ -16,8 +16,8 @@ from dataclasses import replace
 from splendor_a11y.domain.cards import Card, CardSet, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, add_deck_word
 from splendor_a11y.engine.commands import Buy, Command
-from splendor_a11y.engine.events import CardBought, Event, GameSetUp
-from splendor_a11y.engine.fold import face_up, top_drawn, top_to_slot
+from splendor_a11y.engine.events import CardBought, GameSetUp
+from splendor_a11y.engine.turn import face_up, top_drawn, top_to_slot
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
 from splendor_a11y.engine.modules.orient.kinds import (
@@ -27,17 +27,13 @@ from splendor_a11y.engine.modules.orient.kinds import (
     NAME,
     NOBLE,
     NOBLE_RESERVE_PHASE,
-    Associate,
-    CardAssociated,
     Effect,
-    FreeCardTaken,
-    NobleReserved,
     Reasons,
-    ReserveNoble,
-    TakeFree,
     free_effect,
     pending_free_level,
 )
+from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
+from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.marks import (
     OrientSeat,
     associations,
@@ -106,9 +102,7 @@ class Orient(Module):
     order = 1
     slots = SLOTS
     deck_word = NAME
-    folds = rules.FOLDS
-    deciders = rules.DECIDERS
-    commands_for = rules.COMMANDS_FOR
+    prices = True
     words = told.WORDS
 
     def new_part(self, players: int) -> object | None:
@@ -162,7 +156,7 @@ class Orient(Module):
     def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
         return rules.decide_buy(state, place, card, command)
 
-    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None | bool:
+    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
         return price(player, card)
 
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
@@ -197,9 +191,6 @@ class Orient(Module):
 
     def legal(self, state: GameState) -> list[Command] | None:
         return rules.legal(state)
-
-    def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
-        return told.tell(event, before, after)
 
     def prompt(self, state: GameState) -> Phrase | None:
         return told.prompt(state)

@@ -1,49 +1,36 @@
 """The Orient's rules of play: how its purchases are paid (double-gold cards, cards given
-up), how its commands are judged, and how its events change the state."""
+up), and which answers its phases have."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import COLOURS, GemCounts, HandSlot, NotationError, Slot, parse_card_head
+from splendor_a11y.domain.notation import GemCounts, HandSlot, NotationError, Slot, parse_card_head
 from splendor_a11y.engine.commands import Buy, Command
-from splendor_a11y.engine.events import CardBought, Event
-from splendor_a11y.engine.fold import continue_turn, gain, replacement_waits, take_from_board, with_player
+from splendor_a11y.engine.events import CardBought
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
-    NAME,
     NOBLE_RESERVE_PHASE,
-    Associate,
-    CardAssociated,
-    FreeCardTaken,
-    NobleReserved,
     Reasons,
-    ReserveNoble,
-    TakeFree,
     pending_free_level,
 )
+from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.marks import (
-    OrientSeat,
-    card_effects,
     colour_of,
     discard_choice,
     free_options,
     gold_cards,
     partner_options,
     pending_associate,
-    seat_part,
     virtual_payment,
 )
 from splendor_a11y.engine.payment import explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
-from splendor_a11y.engine.rules import cannot_afford, card_at_place, check_take, refuse
+from splendor_a11y.engine.checks import cannot_afford, refuse
 from splendor_a11y.engine.state import GameState
 
-__all__ = ["COMMANDS_FOR", "DECIDERS", "FOLDS", "decide_buy", "legal"]
+__all__ = ["decide_buy", "legal"]
 
 
 # ---- purchases ----------------------------------------------------------------------
@@ -158,39 +145,6 @@ def _spread(need: GemCounts, pay: GemCounts, virtual: int) -> GemCounts:
 # ---- its commands -------------------------------------------------------------------
 
 
-def _associate(state: GameState, command: Associate) -> Event:
-    player = state.player
-    card = pending_associate(player)
-    assert card is not None, "the associate phase always has its card"
-    options = partner_options(player, card)
-    if (command.colour, command.count) not in options:
-        raise refuse(state, Reasons.NO_SUCH_PARTNER, gem=command.colour, count=command.count,
-                     options=tuple(g.value * n for g, n in options))
-    return CardAssociated(player=state.current, card=card, colour=command.colour, count=command.count)
-
-
-def _take_free(state: GameState, command: TakeFree) -> Event:
-    place = command.place
-    level = pending_free_level(state)
-    card = card_at_place(state, place)
-    if place.level != level:
-        raise refuse(state, Reasons.FREE_WRONG_LEVEL, place=place, level=level)
-    check_take(state, place, card)
-    return FreeCardTaken(player=state.current, source=place, card=card)
-
-
-def _reserve_noble(state: GameState, command: ReserveNoble) -> Event:
-    index = command.index
-    noble = state.nobles[index - 1] if 1 <= index <= len(state.nobles) else None
-    if noble is None:
-        raise refuse(state, Reason.NO_SUCH_NOBLE, index=index, count=len(state.nobles))
-    return NobleReserved(player=state.current, noble=noble)
-
-
-DECIDERS: dict[type, Callable[[GameState, Any], Event]] = {
-    Associate: _associate, TakeFree: _take_free, ReserveNoble: _reserve_noble}
-
-
 def legal(state: GameState) -> list[Command] | None:
     """Every legal answer to one of the Orient's phases (None: not one of its phases)."""
     phase = state.phase
@@ -202,52 +156,3 @@ def legal(state: GameState) -> list[Command] | None:
     if phase is NOBLE_RESERVE_PHASE:
         return [ReserveNoble(i + 1) for i, noble in enumerate(state.nobles) if noble is not None]
     return None
-
-
-def _reserved_noble_index(state: GameState, event: NobleReserved) -> Command:
-    """The choice a noble's reservation answers, by its number on the table."""
-    options = [n for n in state.nobles if n is not None]
-    return ReserveNoble(state.nobles.index(event.noble) + 1 if event.noble in options else len(state.nobles) + 1)
-
-
-COMMANDS_FOR: dict[type, Callable[[GameState, Any], Command | None]] = {
-    CardAssociated: lambda state, e: Associate(e.colour, e.count),
-    FreeCardTaken: lambda state, e: TakeFree(e.source),
-    NobleReserved: _reserved_noble_index,
-}
-
-
-# ---- its events ---------------------------------------------------------------------
-
-
-def _with_seat(state: GameState, seat: int, part: OrientSeat) -> GameState:
-    player = state.players[seat].with_part(NAME, part)
-    return replace(state, players=with_player(state, seat, player))
-
-
-def _associated(state: GameState, event: CardAssociated) -> GameState:
-    player = state.players[event.player]
-    bonuses = list(player.bonuses)
-    bonuses[COLOURS.index(event.colour)] += event.count
-    part = seat_part(player)
-    player = replace(player, bonuses=GemCounts(bonuses)).with_part(
-        NAME, replace(part, associations=(*part.associations, (event.card, event.colour, event.count))))
-    return continue_turn(replace(state, players=with_player(state, event.player, player), due=state.due[1:]))
-
-
-def _taken_free(state: GameState, event: FreeCardTaken) -> GameState:
-    taken = take_from_board(state, event.source, replacement_waits(state, event.card))
-    player = gain(taken.players[event.player], event.card)
-    due = card_effects(event.card) + state.due[1:]
-    return continue_turn(replace(taken, players=with_player(taken, event.player, player), due=due))
-
-
-def _noble_reserved(state: GameState, event: NobleReserved) -> GameState:
-    part = seat_part(state.players[event.player])
-    state = _with_seat(state, event.player, replace(part, reserved_nobles=(*part.reserved_nobles, event.noble)))
-    nobles = tuple(None if n == event.noble else n for n in state.nobles)
-    return continue_turn(replace(state, nobles=nobles, due=state.due[1:]))
-
-
-FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
-    CardAssociated: _associated, FreeCardTaken: _taken_free, NobleReserved: _noble_reserved}

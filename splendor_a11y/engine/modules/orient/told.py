@@ -1,21 +1,15 @@
-"""What the Orient's events, phases and commands are about, as ``Phrase`` values for the
-text layer (which owns the words), and its commands' words at the prompt."""
+"""What the Orient's phases and commands are about, as ``Phrase`` values for the text
+layer (which owns the words), and its commands' words at the prompt."""
 
 from __future__ import annotations
 
 from splendor_a11y.engine.commands import Command
-from splendor_a11y.engine.events import Event
 from splendor_a11y.engine.module import Word
+from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
     NOBLE_RESERVE_PHASE,
-    Associate,
-    CardAssociated,
-    FreeCardTaken,
-    NobleReserved,
-    ReserveNoble,
-    TakeFree,
     pending_free_level,
 )
 from splendor_a11y.engine.modules.orient.marks import (
@@ -24,30 +18,16 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import GemName, Phrase, Points, Refill, SlotCards
+from splendor_a11y.engine.phrase import GemName, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState
 
-__all__ = ["WORDS", "explain", "prompt", "status", "tell"]
+__all__ = ["WORDS", "explain", "prompt", "status"]
 
 WORDS = (
     Word("colour", "colour", Associate, aliases=("color",)),
     Word("free", "slot", TakeFree),
     Word("keep", "noble_number", ReserveNoble),
 )
-
-
-def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
-    """The Orient's events."""
-    if isinstance(event, CardAssociated):
-        return Phrase("event.associated", {"card": event.card, "colour": GemName(event.colour), "count": event.count,
-                                           "bonuses": after.players[event.player].bonuses}, seat=event.player)
-    if isinstance(event, FreeCardTaken):
-        return Phrase("event.free", {"card": event.card, "place": str(event.source),
-                                     "points": Points(after.players[event.player].points),
-                                     "refill": Refill(event.source)}, seat=event.player)
-    if isinstance(event, NobleReserved):
-        return Phrase("event.noble_reserved", {"noble": event.noble.text}, seat=event.player)
-    return None
 
 
 def prompt(state: GameState) -> Phrase | None:

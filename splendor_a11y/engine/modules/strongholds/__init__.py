@@ -16,37 +16,36 @@ from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop, HandSlot, Slot
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import Event
-from splendor_a11y.engine.fold import continue_turn, settle
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.strongholds.board import (
     CONQUEST_PHASE,
     conquest_slot,
     holders,
-    move,
     occupied_by_other,
     send_home,
-    stronghold_options,
     strongholds,
     strongholds_left,
 )
+from splendor_a11y.engine.modules.strongholds.commands import (
+    Conquer,
+    Decline,
+    Hold,
+    Oust,
+    check_free,
+    stronghold_options,
+)
+from splendor_a11y.engine.modules.strongholds.events import ConquestDeclined, StrongholdOusted, StrongholdPlaced
 from splendor_a11y.engine.modules.strongholds.kinds import (
     HOLD,
     NAME,
     STRONGHOLD_PHASE,
     STRONGHOLDS_EACH,
-    Conquer,
-    ConquestDeclined,
-    Decline,
-    Hold,
     HoldDue,
-    Oust,
     Reasons,
-    StrongholdOusted,
-    StrongholdPlaced,
 )
 from splendor_a11y.engine.modules.strongholds import told
 from splendor_a11y.engine.phrase import Phrase
-from splendor_a11y.engine.rules import buy, card_at_place, refuse
+from splendor_a11y.engine.checks import refuse
 from splendor_a11y.engine.state import GameState
 
 __all__ = [
@@ -72,65 +71,12 @@ __all__ = [
 ]
 
 
-def _occupied(state: GameState, place: Slot, card: Card) -> None:
-    owner = occupied_by_other(state, str(place), state.current)
-    if owner is not None:
-        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
-
-
-def _hold(state: GameState, command: Hold) -> Event:
-    to, source = command.to, command.source
-    seat = state.current
-    mine = strongholds(state)[seat]
-    _occupied(state, to, card_at_place(state, to))
-    if source is None:
-        if len(mine) >= STRONGHOLDS_EACH:
-            raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
-        return StrongholdPlaced(player=seat, to=to)
-    if str(source) not in mine:
-        raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
-    if source == to:
-        raise refuse(state, Reasons.STRONGHOLD_SAME_PLACE, place=to)
-    return StrongholdPlaced(player=seat, to=to, source=source)
-
-
-def _oust(state: GameState, command: Oust) -> Event:
-    place = command.place
-    card_at_place(state, place)
-    found = holders(state, str(place))
-    if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
-        raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
-    return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
-
-
-def _conquer(state: GameState, command: Conquer) -> Event:
-    slot = conquest_slot(state)
-    assert slot is not None, "the conquest phase always has its card"
-    return buy(state, Buy(slot, command.pay))
-
-
 class Strongholds(Module):
     """The Strongholds' hooks."""
 
     name = NAME
     order = 2
-    folds = {
-        StrongholdPlaced: lambda state, e: continue_turn(move(state, e.player, str(e.source or ""), str(e.to))),
-        StrongholdOusted: lambda state, e: continue_turn(move(state, e.owner, str(e.place), "")),
-        ConquestDeclined: lambda state, e: settle(state),
-    }
-    deciders = {
-        Hold: _hold,
-        Oust: _oust,
-        Conquer: _conquer,
-        Decline: lambda state, c: ConquestDeclined(player=state.current),
-    }
     words = told.WORDS
-    commands_for = {
-        StrongholdPlaced: lambda state, e: Hold(e.to, e.source),
-        StrongholdOusted: lambda state, e: Oust(e.place),
-        ConquestDeclined: lambda state, e: Decline(),
-    }
 
     def new_part(self, players: int) -> object | None:
         return tuple(() for _ in range(players))
@@ -162,7 +108,7 @@ class Strongholds(Module):
 
     def check_take(self, state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
         if isinstance(place, Slot):
-            _occupied(state, place, card)
+            check_free(state, place, card)
 
     def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
         return (HOLD,)

@@ -7,11 +7,10 @@ Strongholds sit on slots; a card leaving its slot sends every stronghold on it h
 from __future__ import annotations
 
 from splendor_a11y.domain.notation import Slot, parse_slot
-from splendor_a11y.engine.commands import Buy
-from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Conquer, Decline, Hold, Oust, Reasons
+from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
 from splendor_a11y.engine.refusals import IllegalAction
-from splendor_a11y.engine.rules import price
-from splendor_a11y.engine.state import GameState, Phase, face_up_slots
+from splendor_a11y.engine.checks import price
+from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = [
     "CONQUEST_PHASE",
@@ -19,7 +18,6 @@ __all__ = [
     "holders",
     "occupied_by_other",
     "send_home",
-    "stronghold_options",
     "strongholds",
     "strongholds_left",
 ]
@@ -66,23 +64,6 @@ def send_home(state: GameState, place: str) -> GameState:
     return with_strongholds(state, tuple(tuple(p for p in places if p != place) for places in held))
 
 
-def stronghold_options(state: GameState) -> list[Hold | Oust]:
-    """The current player's choices after a purchase; empty when neither is possible."""
-    seat = state.current
-    mine = strongholds(state)[seat]
-    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, str(slot), seat) is None]
-    options: list[Hold | Oust] = []
-    if len(mine) < STRONGHOLDS_EACH:
-        options += [Hold(slot) for slot in targets]
-    for source in sorted(set(mine)):
-        options += [Hold(slot, parse_slot(source)) for slot in targets if str(slot) != source]
-    for slot in face_up_slots(state):
-        found = holders(state, str(slot))
-        if len(found) == 1 and sum(found.values()) == 1 and seat not in found:
-            options.append(Oust(slot))
-    return options
-
-
 def conquest_slot(state: GameState) -> Slot | None:
     """The card all three of the current player's strongholds are on, when they can pay for it."""
     held = strongholds(state)
@@ -113,7 +94,7 @@ def move(state: GameState, seat: int, source: str, to: str) -> GameState:
     return with_strongholds(state, tuple(held))
 
 
-CONQUEST_PHASE = Phase("conquest", (Conquer, Decline, Buy),
+CONQUEST_PHASE = Phase("conquest", ("conquer", "decline", "buy"),
                        lambda state: IllegalAction(Reasons.CONQUEST_DUE, state.current, place=conquest_slot(state)))
 """All of the player's strongholds are on one card they can afford; they may buy it now
 or decline."""

@@ -1,14 +1,10 @@
-"""The Strongholds' own kinds: its events, commands, phases, refusals and the placement a
-purchase leaves due, each defined once here."""
+"""The Strongholds' own names: its refusals, its phase and the placement a purchase
+leaves due (its events and commands are in ``events`` and ``commands``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from splendor_a11y.domain.notation import GemCounts, Slot
-from splendor_a11y.engine.commands import ModuleCommand
-from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import Phase
 
@@ -17,15 +13,8 @@ __all__ = [
     "NAME",
     "STRONGHOLDS_EACH",
     "STRONGHOLD_PHASE",
-    "Conquer",
-    "ConquestDeclined",
-    "Decline",
-    "Hold",
     "HoldDue",
-    "Oust",
     "Reasons",
-    "StrongholdOusted",
-    "StrongholdPlaced",
 ]
 
 NAME = "strongholds"
@@ -60,100 +49,9 @@ class HoldDue:
 HOLD = HoldDue()
 
 
-# ---- events -----------------------------------------------------------------------
-
-
-@event_kind
-@dataclass(frozen=True, slots=True)
-class StrongholdPlaced(SeatEvent):
-    """A stronghold put on a face-up card, from the player's own supply (``source``
-    empty) or moved from another slot."""
-
-    kind: ClassVar[str] = "stronghold_placed"
-    player: int = json_field("seat")
-    to: Slot = json_field("slot")
-    source: Slot | None = json_field("slot", key="from", default=None)
-
-
-@event_kind
-@dataclass(frozen=True, slots=True)
-class StrongholdOusted(SeatEvent):
-    """A lone opponent's stronghold sent back to its owner."""
-
-    kind: ClassVar[str] = "stronghold_ousted"
-    player: int = json_field("seat")
-    place: Slot = json_field("slot")
-    owner: int = json_field("seat")
-
-
-@event_kind
-@dataclass(frozen=True, slots=True)
-class ConquestDeclined(SeatEvent):
-    """The player chose not to buy the card they had conquered."""
-
-    kind: ClassVar[str] = "conquest_declined"
-    player: int = json_field("seat")
-
-
-# ---- commands ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Hold(ModuleCommand):
-    """Put a stronghold on a face-up card, from your supply or moved from another card
-    (``hold b3``, ``hold b3 from c1``)."""
-
-    module: ClassVar[str] = NAME
-    due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
-    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
-    to: Slot
-    source: Slot | None = None
-
-    def __str__(self) -> str:
-        return f"hold {self.to}" + (f" from {self.source}" if self.source is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Oust(ModuleCommand):
-    """Send a lone opponent's stronghold back (``oust b2``)."""
-
-    module: ClassVar[str] = NAME
-    due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
-    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
-    place: Slot
-
-    def __str__(self) -> str:
-        return f"oust {self.place}"
-
-
-@dataclass(frozen=True, slots=True)
-class Conquer(ModuleCommand):
-    """Buy the card all three of your strongholds are on."""
-
-    module: ClassVar[str] = NAME
-    due_in: ClassVar[tuple[str, ...]] = ("conquest",)
-    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
-    pay: GemCounts | None = None
-
-    def __str__(self) -> str:
-        return "conquer" + (f" pay {self.pay}" if self.pay is not None else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Decline(ModuleCommand):
-    """Do not buy the conquered card now."""
-
-    module: ClassVar[str] = NAME
-    due_in: ClassVar[tuple[str, ...]] = ("conquest",)
-    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
-
-    def __str__(self) -> str:
-        return "decline"
-
-
 # ---- phases -----------------------------------------------------------------------
 
 
-STRONGHOLD_PHASE = Phase("stronghold", (Hold, Oust),
+STRONGHOLD_PHASE = Phase("stronghold", ("hold", "oust"),
                          lambda state: IllegalAction(Reasons.STRONGHOLD_DUE, state.current))
 """After a purchase: place or move a stronghold, or send back a lone opponent's one."""

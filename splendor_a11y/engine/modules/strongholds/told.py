@@ -1,4 +1,4 @@
-"""What the Strongholds' events, phases and commands are about, as ``Phrase`` values for
+"""What the Strongholds' phases and commands are about, and a conquest, as ``Phrase`` values for
 the text layer (which owns the words), and its commands' words at the prompt."""
 
 from __future__ import annotations
@@ -13,18 +13,10 @@ from splendor_a11y.engine.modules.strongholds.board import (
     strongholds,
     strongholds_left,
 )
-from splendor_a11y.engine.modules.strongholds.kinds import (
-    STRONGHOLD_PHASE,
-    Conquer,
-    ConquestDeclined,
-    Decline,
-    Hold,
-    Oust,
-    StrongholdOusted,
-    StrongholdPlaced,
-)
-from splendor_a11y.engine.phrase import Phrase, Points, Price
-from splendor_a11y.engine.rules import price
+from splendor_a11y.engine.modules.strongholds.commands import Conquer, Decline, Hold, Oust
+from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE
+from splendor_a11y.engine.phrase import LastRound, Phrase, Points, Price, Refill
+from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
@@ -44,23 +36,12 @@ def placed(state: GameState, seat: int) -> Phrase | str:
 
 
 def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
-    """The Strongholds' events, and a purchase that was a conquest."""
-    if isinstance(event, StrongholdPlaced):
-        count = strongholds(after)[event.player].count(str(event.to))
-        card = after.card_at(event.to)
-        if event.source is not None:
-            return Phrase("event.move_hold", {"source": str(event.source), "place": str(event.to), "card": card,
-                                              "count": count}, seat=event.player)
-        return Phrase("event.hold", {"place": str(event.to), "card": card, "count": count,
-                                     "left": strongholds_left(after, event.player)}, seat=event.player)
-    if isinstance(event, StrongholdOusted):
-        return Phrase("event.oust", {"place": str(event.place), "owner": after.players[event.owner].name},
-                      seat=event.player, to_seat=event.owner, to_key="event.oust_yours")
-    if isinstance(event, ConquestDeclined):
-        return Phrase("event.declined", seat=event.player)
+    """A purchase that was a conquest (the module's own events tell themselves)."""
     if isinstance(event, CardBought) and before.phase is CONQUEST_PHASE:
         return Phrase("event.conquer", {"card": event.card, "place": str(event.source), "paid": event.paid,
-                                        "points": Points(after.players[event.player].points)}, seat=event.player)
+                                        "points": Points(after.players[event.player].points),
+                                        "refill": Refill(event.source), "last_round": LastRound(event.player)},
+                      seat=event.player)
     return None
 
 

@@ -1,0 +1,154 @@
+"""The Strongholds' commands, each defined whole: its word, its prompt form, how it is
+judged, and the logged event that answers it; and the answers its placement has."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import GemCounts, Slot, parse_slot
+from splendor_a11y.engine.checks import card_at_place, refuse
+from splendor_a11y.engine.commands import Buy, Command, ModuleCommand, command_kind
+from splendor_a11y.engine.events import Event
+from splendor_a11y.engine.modules.strongholds.board import conquest_slot, holders, occupied_by_other, strongholds
+from splendor_a11y.engine.modules.strongholds.events import ConquestDeclined, StrongholdOusted, StrongholdPlaced
+from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
+from splendor_a11y.engine.refusals import Reason
+from splendor_a11y.engine.state import GameState, face_up_slots
+
+__all__ = ["Conquer", "Decline", "Hold", "Oust", "check_free", "stronghold_options"]
+
+
+def check_free(state: GameState, place: Slot, card: Card) -> None:
+    """Refuse a card that another player's strongholds keep."""
+    owner = occupied_by_other(state, str(place), state.current)
+    if owner is not None:
+        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
+
+
+@command_kind
+@dataclass(frozen=True, slots=True)
+class Hold(ModuleCommand):
+    """Put a stronghold on a face-up card, from your supply or moved from another card
+    (``hold b3``, ``hold b3 from c1``)."""
+
+    word: ClassVar[str] = "hold"
+    makes: ClassVar[type[Event] | None] = StrongholdPlaced
+    module: ClassVar[str] = NAME
+    due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
+    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
+    to: Slot
+    source: Slot | None = None
+
+    def __str__(self) -> str:
+        return f"hold {self.to}" + (f" from {self.source}" if self.source is not None else "")
+
+    def decide(self, state: GameState) -> Event:
+        to, source = self.to, self.source
+        seat = state.current
+        mine = strongholds(state)[seat]
+        check_free(state, to, card_at_place(state, to))
+        if source is None:
+            if len(mine) >= STRONGHOLDS_EACH:
+                raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
+            return StrongholdPlaced(player=seat, to=to)
+        if str(source) not in mine:
+            raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
+        if source == to:
+            raise refuse(state, Reasons.STRONGHOLD_SAME_PLACE, place=to)
+        return StrongholdPlaced(player=seat, to=to, source=source)
+
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, StrongholdPlaced)
+        return Hold(event.to, event.source)
+
+
+@command_kind
+@dataclass(frozen=True, slots=True)
+class Oust(ModuleCommand):
+    """Send a lone opponent's stronghold back (``oust b2``)."""
+
+    word: ClassVar[str] = "oust"
+    makes: ClassVar[type[Event] | None] = StrongholdOusted
+    module: ClassVar[str] = NAME
+    due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
+    not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
+    place: Slot
+
+    def __str__(self) -> str:
+        return f"oust {self.place}"
+
+    def decide(self, state: GameState) -> Event:
+        place = self.place
+        card_at_place(state, place)
+        found = holders(state, str(place))
+        if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
+            raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
+        return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
+
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        assert isinstance(event, StrongholdOusted)
+        return Oust(event.place)
+
+
+@command_kind
+@dataclass(frozen=True, slots=True)
+class Conquer(ModuleCommand):
+    """Buy the card all three of your strongholds are on (its log shows the purchase,
+    which answers a ``buy`` of that card)."""
+
+    word: ClassVar[str] = "conquer"
+    module: ClassVar[str] = NAME
+    due_in: ClassVar[tuple[str, ...]] = ("conquest",)
+    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
+    pay: GemCounts | None = None
+
+    def __str__(self) -> str:
+        return "conquer" + (f" pay {self.pay}" if self.pay is not None else "")
+
+    def decide(self, state: GameState) -> Event:
+        slot = conquest_slot(state)
+        assert slot is not None, "the conquest phase always has its card"
+        return Buy(slot, self.pay).decide(state)
+
+
+@command_kind
+@dataclass(frozen=True, slots=True)
+class Decline(ModuleCommand):
+    """Do not buy the conquered card now."""
+
+    word: ClassVar[str] = "decline"
+    makes: ClassVar[type[Event] | None] = ConquestDeclined
+    module: ClassVar[str] = NAME
+    due_in: ClassVar[tuple[str, ...]] = ("conquest",)
+    not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
+
+    def __str__(self) -> str:
+        return "decline"
+
+    def decide(self, state: GameState) -> Event:
+        return ConquestDeclined(player=state.current)
+
+    @classmethod
+    def made_by(cls, state: GameState, event: Event) -> Command | None:
+        return Decline()
+
+
+def stronghold_options(state: GameState) -> list[Hold | Oust]:
+    """The current player's choices after a purchase; empty when neither is possible."""
+    seat = state.current
+    mine = strongholds(state)[seat]
+    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, str(slot), seat) is None]
+    options: list[Hold | Oust] = []
+    if len(mine) < STRONGHOLDS_EACH:
+        options += [Hold(slot) for slot in targets]
+    for source in sorted(set(mine)):
+        options += [Hold(slot, parse_slot(source)) for slot in targets if str(slot) != source]
+    for slot in face_up_slots(state):
+        found = holders(state, str(slot))
+        if len(found) == 1 and sum(found.values()) == 1 and seat not in found:
+            options.append(Oust(slot))
+    return options
