@@ -37,14 +37,14 @@ MAX_GEMS_OF_ONE_COLOUR = 7
 
 
 class CardDataError(SplendorError):
-    """The card data file breaks one of its checks; the message names the line. A code
-    that breaks the notation is kept as ``fields["cause"]``, for the text layer to say."""
+    """The card data file breaks one of its checks: the catalogue's ``data.<problem>``
+    sentence says which, filled in with ``fields`` (the line, the counts; a code that
+    breaks the notation is kept as ``cause``, for the text layer to say)."""
 
-    def __init__(self, message: str, line: int | None = None, cause: SplendorError | None = None) -> None:
-        if cause is not None:
-            self.key = "data.bad_code"
-            self.fields = {"line": line, "cause": cause}
-        super().__init__(message)
+    def __init__(self, problem: str, **fields: object) -> None:
+        self.key = f"data.{problem}"
+        self.fields = fields
+        super().__init__(f"{problem}: {fields}")
 
 
 _DISCARD = re.compile(r"^-\s*2\s*([A-Za-z])$")
@@ -203,40 +203,36 @@ class CardSet:
 
 def _check_card(card: Card, line: int) -> None:
     if not 0 <= card.points <= MAX_POINTS:
-        raise CardDataError(f"line {line}: {card} has {card.points} points; cards have 0 to {MAX_POINTS}")
+        raise CardDataError("points", line=line, card=card.text, points=card.points, most=MAX_POINTS)
     if card.cost.total == 0 and card.discard is None:
-        raise CardDataError(f"line {line}: {card} has no cost")
+        raise CardDataError("no_cost", line=line, card=card.text)
     if max(card.cost) > MAX_GEMS_OF_ONE_COLOUR:
-        raise CardDataError(f"line {line}: {card} asks for more than {MAX_GEMS_OF_ONE_COLOUR} gems of one colour")
+        raise CardDataError("one_colour", line=line, card=card.text, most=MAX_GEMS_OF_ONE_COLOUR)
 
 
 def _check_noble(noble: Noble, line: int) -> None:
     shape = sorted(n for n in noble.requirement if n)
     if noble.points != 3 or shape not in ([4, 4], [3, 3, 3]):
-        raise CardDataError(
-            f"line {line}: noble {noble} is not a 3-point tile asking for 4 and 4, or 3, 3 and 3 bonuses"
-        )
+        raise CardDataError("noble_shape", line=line, noble=noble.text)
 
 
 def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]) -> None:
     for level in LEVELS:
         marked = sum(1 for c, _ in cards if c.level == level and c.marked)
         if marked != MARKED_PER_LEVEL:
-            raise CardDataError(f"level {level} has {marked} cards with marks; there are {MARKED_PER_LEVEL}")
+            raise CardDataError("marked_count", level=level, found=marked, expected=MARKED_PER_LEVEL)
     cards = [(c, n) for c, n in cards if not c.marked]
     for level, expected in CARDS_PER_LEVEL.items():
         found = sum(1 for c, _ in cards if c.level == level)
         if found != expected:
-            raise CardDataError(f"level {level} has {found} cards; the game has {expected}")
+            raise CardDataError("level_count", level=level, found=found, expected=expected)
         per_colour = Counter(c.bonus for c, _ in cards if c.level == level)
         for colour in COLOURS:
             if per_colour[colour] != expected // 5:
-                raise CardDataError(
-                    f"level {level} has {per_colour[colour]} cards with bonus {colour.value}; "
-                    f"each colour has {expected // 5}"
-                )
+                raise CardDataError("colour_count", level=level, found=per_colour[colour], colour=colour.value,
+                                    expected=expected // 5)
     if len(nobles) != NOBLE_COUNT:
-        raise CardDataError(f"the file has {len(nobles)} nobles; the game has {NOBLE_COUNT}")
+        raise CardDataError("noble_count", found=len(nobles), expected=NOBLE_COUNT)
 
 
 def parse_card_data(text: str) -> CardSet:
@@ -264,12 +260,12 @@ def parse_card_data(text: str) -> CardSet:
                 key, item_line = card.text, number
                 cards.append((card, number))
         except NotationError as error:
-            raise CardDataError(f"line {number}: {error}", number, error) from None
+            raise CardDataError("bad_code", line=number, cause=error) from None
         if key in seen:
-            raise CardDataError(f"line {item_line}: {key} is already on line {seen[key]}")
+            raise CardDataError("duplicate", line=item_line, code=key, first=seen[key])
         seen[key] = item_line
     if any(c.level not in LEVELS for c, _ in cards):
-        raise CardDataError("a card has an unknown level")
+        raise CardDataError("unknown_level")
     _check_totals(cards, nobles)
     return CardSet.build((c for c, _ in cards), (n for n, _ in nobles))
 
@@ -283,7 +279,8 @@ def load_cards(path: Path | None = None) -> CardSet:
     try:
         text = path.read_text(encoding="utf-8") if path is not None else _shipped_data_text()
     except (OSError, UnicodeDecodeError) as error:
-        raise CardDataError(f"cannot read the card data file: {error}") from None
+        raise CardDataError("unreadable", reason=error.strerror if isinstance(error, OSError) and error.strerror
+                            else str(error)) from None
     return parse_card_data(text)
 
 

@@ -249,7 +249,7 @@ def parse_card_head(head: str, text: str | None = None) -> CardHead:
     return CardHead(level, points, gem, len(bonus), extra=extra)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Slot:
     """A face-up card position on the board: level letter and 1-based index (``b3``)."""
 

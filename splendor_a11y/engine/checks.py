@@ -39,7 +39,7 @@ def card_at_place(state: GameState, place: Slot | DeckTop | HandSlot) -> Card:
             raise refuse(state, Reason.NO_SUCH_SLOT, place=place, slots=len(row) or ROW_SLOTS)
         card = row[place.index - 1]
         if card is None:
-            waiting = str(place) in state.refills
+            waiting = place in state.refills
             raise refuse(state, Reason.EMPTY_SLOT, place=place, what="waiting" if waiting else "used_up")
         return card
     if isinstance(place, DeckTop):
@@ -105,7 +105,7 @@ def affordable(state: GameState, card: Card) -> bool:
 def blocked(state: GameState, level: str, index: int) -> bool:
     """Whether a module keeps the current player from taking the card at a slot (0-based
     ``index`` in its row)."""
-    return bool(state.modules) and state.kept_from(f"{level}{index + 1}", state.current) is not None
+    return bool(state.modules) and state.kept_from(Slot(level, index + 1), state.current) is not None
 
 
 def _face_up(state: GameState) -> list[Card]:

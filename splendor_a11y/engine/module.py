@@ -208,11 +208,11 @@ class Module:
         """What it adds to a player's status."""
         return ()
 
-    def pieces(self, state: GameState, place: str) -> dict[int, int]:
+    def pieces(self, state: GameState, place: Slot) -> dict[int, int]:
         """Its pieces on the card at a slot: how many each player has there."""
         return {}
 
-    def kept_from(self, state: GameState, place: str, seat: int) -> int | None:
+    def kept_from(self, state: GameState, place: Slot, seat: int) -> int | None:
         """The player whose pieces keep ``seat`` from taking the card at a slot, or None
         (legal moves and queries leave such a card out; ``check_take`` says why)."""
         return None

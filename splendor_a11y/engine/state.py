@@ -147,7 +147,7 @@ class GameState:
     place); each is resolved by the module it belongs to."""
     rules: Rules = RULES
     """The numbers of the rules this game is played by."""
-    refills: tuple[str, ...] = ()
+    refills: tuple[Slot, ...] = ()
     """Slots emptied this turn and refilled only once the turn's purchases and their
     effects are settled, when a module says so."""
 
@@ -249,7 +249,7 @@ class GameState:
                 return given
         return card.bonus, card.bonus_count if card.bonus is not None else 0
 
-    def kept_from(self, place: str, seat: int) -> int | None:
+    def kept_from(self, place: Slot, seat: int) -> int | None:
         """The player whose pieces (a module's) keep ``seat`` from the face-up card at a
         slot, or None."""
         for module in self.modules:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot, parse_slot
+from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine.state import GameState, Phase, PlayerState
 
 __all__ = [
@@ -60,7 +60,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
         row = list(rows[level])
         row[place.index - 1] = None
         rows[level] = tuple(row)
-        return replace(state, rows=tuple(rows), refills=(*state.refills, str(place)))
+        return replace(state, rows=tuple(rows), refills=(*state.refills, place))
     return _refill(state, place)
 
 
@@ -176,7 +176,7 @@ def settle(state: GameState) -> GameState:
     """Refill the slots emptied this turn, then check the token limit."""
     if state.refills:
         for place in state.refills:
-            state = _refill(state, parse_slot(place))
+            state = _refill(state, place)
         state = replace(state, refills=())
     if state.player.token_count > state.rules.token_limit:
         return replace(state, phase=Phase.RETURN)

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot, parse_slot
+from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Event,
     GameEnded,
@@ -142,7 +142,7 @@ class Narrator:
         if not isinstance(place, Slot):
             return ""
         source = str(place)
-        if source in after.refills:
+        if place in after.refills:
             return text("event.refill_later", place=source)
         card = after.card_at(place)
         if card is None:
@@ -173,7 +173,7 @@ class Narrator:
             return ""
         parts = []
         for place in done:
-            card = after.card_at(parse_slot(place))
+            card = after.card_at(place)
             parts.append(text("event.refilled_one", place=place, card=self.card(card)) if card is not None
                          else text("event.refilled_empty", place=place))
         return text("event.refilled", places=join_words(parts))

@@ -24,7 +24,7 @@ class Answers:
         """One level's face-up cards, one per slot, and what is left in its deck."""
         index = LEVELS.index(level)
         slots = [
-            self._slot(state, f"{level}{i + 1}", card) if card is not None
+            self._slot(state, Slot(level, i + 1), card) if card is not None
             else text("query.slot_empty", place=f"{level}{i + 1}")
             for i, card in enumerate(state.rows[index])
         ]
@@ -36,7 +36,7 @@ class Answers:
                 line += text(f"query.{module.deck_word}_deck", level=level, deck=left)
         return line
 
-    def _slot(self, state: GameState, place: str, card: Card) -> str:
+    def _slot(self, state: GameState, place: Slot, card: Card) -> str:
         held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
         if not held:
             return text("query.slot", place=place, card=self.narrator.card(card))
@@ -77,7 +77,7 @@ class Answers:
             return text("query.card_empty", place=str(place))
         player = state.players[seat]
         cost = price(state, seat, card)
-        owner = state.kept_from(str(place), seat) if isinstance(place, Slot) else None
+        owner = state.kept_from(place, seat) if isinstance(place, Slot) else None
         if owner is not None:
             extra = text("query.need.held", owner=state.players[owner].name)
         elif cost is not None:
@@ -131,12 +131,12 @@ class Answers:
         """The cards on the board and in hand that the player could buy now, with the payment."""
         player = state.players[seat]
         found = []
-        places: list[tuple[str, Card | None]] = [
-            (f"{level}{i + 1}", card)
+        places: list[tuple[Slot | HandSlot, Card | None]] = [
+            (Slot(level, i + 1), card)
             for level, row in zip(LEVELS, state.rows, strict=True) for i, card in enumerate(row)
-        ] + [(f"h{i + 1}", r.card) for i, r in enumerate(player.reserved)]
+        ] + [(HandSlot(i + 1), r.card) for i, r in enumerate(player.reserved)]
         for place, card in places:
-            if card is None or state.kept_from(place, seat) is not None:
+            if card is None or (isinstance(place, Slot) and state.kept_from(place, seat) is not None):
                 continue
             cost = price(state, seat, card)
             if cost is not None:

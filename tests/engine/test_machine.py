@@ -180,13 +180,12 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def strongholds_stay_on_face_up_cards_one_owner_each(self) -> None:
-        held: dict[str, int] = {}
+        held: dict[Slot, int] = {}
         for seat, places in enumerate(strongholds(self.state)):
             assert len(places) <= STRONGHOLDS_EACH
-            for place in places:
-                slot = Slot(place[0], int(place[1:]))
+            for slot in places:
                 assert self.state.rows["abc".index(slot.level)][slot.index - 1] is not None
-                assert held.setdefault(place, seat) == seat
+                assert held.setdefault(slot, seat) == seat
 
     @invariant()
     def the_log_replays_to_the_live_state(self) -> None:

@@ -239,7 +239,7 @@ def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
 def test_no_free_card_from_under_an_opponents_stronghold_and_one_placement_per_purchase() -> None:
     state = game(("orient", "strongholds"))
     state = put(put(state, "c5", "c0d+b 1d 6s 3e"), "b1", "b2r 3d 5o")
-    state = owning(state, 0, tokens="1d 6s 3e").with_part("strongholds", ((), ("b1",)))
+    state = owning(state, 0, tokens="1d 6s 3e").with_part("strongholds", ((), (Slot("b", 1),)))
     state = play(state, Buy(Slot("c", 5)))
     assert state.phase is FREE_CARD_PHASE
     assert TakeFree(Slot("b", 1)) not in legal_commands(state)
@@ -247,7 +247,7 @@ def test_no_free_card_from_under_an_opponents_stronghold_and_one_placement_per_p
     state = play(state, TakeFree(Slot("b", 2)))
     assert state.phase is STRONGHOLD_PHASE
     state = play(state, Hold(Slot("a", 1)))
-    assert state.current == 1 and strongholds(state)[0] == ("a1",), "one stronghold for both cards"
+    assert state.current == 1 and strongholds(state)[0] == (Slot("a", 1),), "one stronghold for both cards"
     assert state.rows[2][4] is not None and state.rows[1][1] is not None
 
 

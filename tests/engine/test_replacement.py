@@ -60,7 +60,7 @@ def test_a_reserved_card_is_replaced_before_a_conquest_and_its_stronghold() -> N
     then the stronghold may go on the card that replaced a2."""
     state = game(("strongholds",))
     state = with_player(state, 0, bonuses=gems("2d 2s 2e 2r 2o"), tokens=gems("1d 1s 1e 1r 1o 4g"))
-    state = state.with_part("strongholds", (("c1", "c1", "c1"), ()))
+    state = state.with_part("strongholds", ((Slot("c", 1),) * 3, ()))
     top = state.decks[0][0]
     after = play(state, Reserve(Slot("a", 2)))
     assert after.phase is CONQUEST_PHASE and at(after, "a2") == top
@@ -68,7 +68,7 @@ def test_a_reserved_card_is_replaced_before_a_conquest_and_its_stronghold() -> N
     assert after.phase is STRONGHOLD_PHASE
     assert Hold(Slot("a", 2)) in legal_commands(after)
     placed = play(after, Hold(Slot("a", 2)))
-    assert strongholds(placed)[0] == ("a2",)
+    assert strongholds(placed)[0] == (Slot("a", 2),)
     assert at(placed, "c1") is not None, "the conquered card is replaced at the end of the turn"
 
 

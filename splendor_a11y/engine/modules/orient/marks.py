@@ -158,4 +158,4 @@ def price(player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]]
 def free_options(state: GameState, level: str) -> list[Slot]:
     """Face-up cards of a level the current player may take free (none held by an opponent)."""
     return [slot for slot in face_up_slots(state)
-            if slot.level == level and state.kept_from(str(slot), state.current) is None]
+            if slot.level == level and state.kept_from(slot, state.current) is None]

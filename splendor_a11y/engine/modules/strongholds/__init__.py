@@ -93,18 +93,18 @@ class Strongholds(Module):
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
         return told.status(state, seat)
 
-    def pieces(self, state: GameState, place: str) -> dict[int, int]:
+    def pieces(self, state: GameState, place: Slot) -> dict[int, int]:
         return holders(state, place)
 
-    def kept_from(self, state: GameState, place: str, seat: int) -> int | None:
+    def kept_from(self, state: GameState, place: Slot, seat: int) -> int | None:
         return occupied_by_other(state, place, seat)
 
     def facts(self, state: GameState) -> dict[str, object]:
-        return {"strongholds": {state.players[seat].name: list(places)
+        return {"strongholds": {state.players[seat].name: [str(place) for place in places]
                                 for seat, places in enumerate(strongholds(state))}}
 
     def card_leaves(self, state: GameState, place: Slot) -> GameState:
-        return send_home(state, str(place))
+        return send_home(state, place)
 
     def check_take(self, state: GameState, place: Slot | DeckTop | HandSlot, card: Card) -> None:
         if isinstance(place, Slot):
@@ -145,14 +145,14 @@ class Strongholds(Module):
 
         def value(command: Command) -> float:
             if isinstance(command, Oust):
-                return card_value(command.place, next(iter(holders(state, str(command.place)))))
+                return card_value(command.place, next(iter(holders(state, command.place))))
             assert isinstance(command, Hold)
-            to = str(command.to)
+            to = command.to
             gain = card_value(command.to, seat) * (1 + mine.count(to))
             if mine.count(to) == 2:
                 gain += 2.0
             if command.source is not None:
-                gain -= card_value(command.source, seat) * mine.count(str(command.source))
+                gain -= card_value(command.source, seat) * mine.count(command.source)
             return gain
 
         return max(stronghold_options(state), key=value)

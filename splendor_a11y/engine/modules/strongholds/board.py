@@ -6,7 +6,7 @@ Strongholds sit on slots; a card leaving its slot sends every stronghold on it h
 
 from __future__ import annotations
 
-from splendor_a11y.domain.notation import Slot, parse_slot
+from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
 from splendor_a11y.engine.refusals import IllegalAction
 from splendor_a11y.engine.checks import price
@@ -23,19 +23,19 @@ __all__ = [
 ]
 
 
-def strongholds(state: GameState) -> tuple[tuple[str, ...], ...]:
+def strongholds(state: GameState) -> tuple[tuple[Slot, ...], ...]:
     """Per seat, the slot of each of its strongholds on the table (one entry per
-    stronghold, so ``("b3", "b3")`` is two on b3); empty when the module is not in play."""
+    stronghold, so two ``b3`` are two on b3); empty when the module is not in play."""
     part = state.part(NAME)
     return part if isinstance(part, tuple) else ()
 
 
-def with_strongholds(state: GameState, places: tuple[tuple[str, ...], ...]) -> GameState:
+def with_strongholds(state: GameState, places: tuple[tuple[Slot, ...], ...]) -> GameState:
     """The state with the strongholds standing elsewhere."""
     return state.with_part(NAME, places)
 
 
-def holders(state: GameState, place: str) -> dict[int, int]:
+def holders(state: GameState, place: Slot) -> dict[int, int]:
     """Who holds the card at a slot, and with how many."""
     found: dict[int, int] = {}
     for seat, places in enumerate(strongholds(state)):
@@ -51,12 +51,12 @@ def strongholds_left(state: GameState, seat: int) -> int:
     return STRONGHOLDS_EACH - len(held[seat]) if held else 0
 
 
-def occupied_by_other(state: GameState, place: str, seat: int) -> int | None:
+def occupied_by_other(state: GameState, place: Slot, seat: int) -> int | None:
     """The opponent whose strongholds are on a slot, or None."""
     return next((other for other in holders(state, place) if other != seat), None)
 
 
-def send_home(state: GameState, place: str) -> GameState:
+def send_home(state: GameState, place: Slot) -> GameState:
     """Every stronghold on a slot goes back to its owner (the card there is leaving)."""
     held = strongholds(state)
     if not any(place in places for places in held):
@@ -72,7 +72,7 @@ def conquest_slot(state: GameState) -> Slot | None:
     mine = held[state.current]
     if len(mine) != STRONGHOLDS_EACH or len(set(mine)) != 1:
         return None
-    slot = parse_slot(mine[0])
+    slot = mine[0]
     card = state.card_at(slot)
     if card is None:
         return None
@@ -81,13 +81,13 @@ def conquest_slot(state: GameState) -> Slot | None:
     return slot
 
 
-def move(state: GameState, seat: int, source: str, to: str) -> GameState:
-    """One of a seat's strongholds leaves ``source`` (empty: its supply) for ``to`` (empty:
+def move(state: GameState, seat: int, source: Slot | None, to: Slot | None) -> GameState:
+    """One of a seat's strongholds leaves ``source`` (None: its supply) for ``to`` (None:
     back to its supply)."""
     places = list(strongholds(state)[seat])
-    if source:
+    if source is not None:
         places.remove(source)
-    if to:
+    if to is not None:
         places.append(to)
     held = list(strongholds(state))
     held[seat] = tuple(places)

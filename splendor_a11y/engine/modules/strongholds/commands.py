@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import GemCounts, Slot, parse_slot
+from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine.checks import card_at_place, refuse
 from splendor_a11y.engine.commands import Buy, Command, ModuleCommand, command_kind
 from splendor_a11y.engine.events import Event
@@ -22,7 +22,7 @@ __all__ = ["Conquer", "Decline", "Hold", "Oust", "check_free", "stronghold_optio
 
 def check_free(state: GameState, place: Slot, card: Card) -> None:
     """Refuse a card that another player's strongholds keep."""
-    owner = occupied_by_other(state, str(place), state.current)
+    owner = occupied_by_other(state, place, state.current)
     if owner is not None:
         raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
 
@@ -51,9 +51,10 @@ class Hold(ModuleCommand):
         check_free(state, to, card_at_place(state, to))
         if source is None:
             if len(mine) >= STRONGHOLDS_EACH:
-                raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(sorted(set(mine))), first=mine[0])
+                raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(str(p) for p in sorted(set(mine))),
+                             first=str(mine[0]))
             return StrongholdPlaced(player=seat, to=to)
-        if str(source) not in mine:
+        if source not in mine:
             raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
         if source == to:
             raise refuse(state, Reasons.STRONGHOLD_SAME_PLACE, place=to)
@@ -83,7 +84,7 @@ class Oust(ModuleCommand):
     def decide(self, state: GameState) -> Event:
         place = self.place
         card_at_place(state, place)
-        found = holders(state, str(place))
+        found = holders(state, place)
         if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
             raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
         return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
@@ -141,14 +142,14 @@ def stronghold_options(state: GameState) -> list[Hold | Oust]:
     """The current player's choices after a purchase; empty when neither is possible."""
     seat = state.current
     mine = strongholds(state)[seat]
-    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, str(slot), seat) is None]
+    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, slot, seat) is None]
     options: list[Hold | Oust] = []
     if len(mine) < STRONGHOLDS_EACH:
         options += [Hold(slot) for slot in targets]
     for source in sorted(set(mine)):
-        options += [Hold(slot, parse_slot(source)) for slot in targets if str(slot) != source]
+        options += [Hold(slot, source) for slot in targets if slot != source]
     for slot in face_up_slots(state):
-        found = holders(state, str(slot))
+        found = holders(state, slot)
         if len(found) == 1 and sum(found.values()) == 1 and seat not in found:
             options.append(Oust(slot))
     return options

@@ -27,10 +27,10 @@ class StrongholdPlaced(SeatEvent):
     source: Slot | None = json_field("slot", key="from", default=None)
 
     def fold(self, state: GameState) -> GameState:
-        return continue_turn(move(state, self.player, str(self.source or ""), str(self.to)))
+        return continue_turn(move(state, self.player, self.source, self.to))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        count = strongholds(after)[self.player].count(str(self.to))
+        count = strongholds(after)[self.player].count(self.to)
         card = after.card_at(self.to)
         if self.source is not None:
             return Phrase("event.move_hold", {"source": str(self.source), "place": str(self.to), "card": card,
@@ -50,7 +50,7 @@ class StrongholdOusted(SeatEvent):
     owner: int = json_field("seat")
 
     def fold(self, state: GameState) -> GameState:
-        return continue_turn(move(state, self.owner, str(self.place), ""))
+        return continue_turn(move(state, self.owner, self.place, None))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.oust", {"place": str(self.place), "owner": after.players[self.owner].name},

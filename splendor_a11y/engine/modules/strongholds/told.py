@@ -32,7 +32,7 @@ WORDS = (
 def placed(state: GameState, seat: int) -> Phrase | str:
     """``, and strongholds on b3 and b3`` or nothing."""
     places = strongholds(state)[seat] if strongholds(state) else ()
-    return Phrase("turn.stronghold.placed", {"places": tuple(sorted(places))}) if places else ""
+    return Phrase("turn.stronghold.placed", {"places": tuple(str(place) for place in sorted(places))}) if places else ""
 
 
 def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
@@ -64,11 +64,11 @@ def prompt(state: GameState) -> Phrase | None:
 def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     """Why a stronghold's move is worth it."""
     if isinstance(command, Hold):
-        third = strongholds(state)[seat].count(str(command.to)) == 2
+        third = strongholds(state)[seat].count(command.to) == 2
         return Phrase("hint.hold_third" if third else "hint.hold",
                       {"command": str(command), "card": state.card_at(command.to)})
     if isinstance(command, Oust):
-        owner = next(iter(holders(state, str(command.place))), seat)
+        owner = next(iter(holders(state, command.place)), seat)
         return Phrase("hint.oust", {"command": str(command), "owner": state.players[owner].name,
                                     "card": state.card_at(command.place)})
     if isinstance(command, Conquer):
