@@ -125,6 +125,8 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     rivals = _rivals_who_could_buy(state, seat, card)
     if rivals:
         why = text("hint.reserve_deny", names=join_words(rivals))
+    elif card.discard is not None:
+        why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
     else:
         why = text("hint.reserve_keep", short=_gems(_gems_short(card, state.players[seat])))
     return text("hint.reserve", command=typed, card=narrator.card(card), why=why,

@@ -341,3 +341,28 @@ def test_a_hidden_card_from_an_orient_deck_is_imagined_from_the_orient_cards() -
     for seed in range(5):
         imagined = determinize(seen, random.Random(seed), CARDS).players[0].reserved[0].card
         assert imagined is not None and imagined.marked and imagined.level == "a"
+
+
+def test_the_hint_to_reserve_a_card_paid_by_discarding_speaks_of_the_cards() -> None:
+    """A card bought by giving up two cards of a colour costs no gems: the hint must not
+    say the player is "0 gems away" from it."""
+    from splendor_a11y.engine import Reserve
+    from splendor_a11y.text.explain import explain_move
+
+    state = put(game(), "c5", "c3s -2d")
+    hint = explain_move(state, 0, Reserve(Slot("c", 5)), Narrator(0))
+    assert "it is bought by discarding two of your diamond cards" in hint, hint
+    assert "0 gems" not in hint
+
+
+def test_a_free_card_that_reaches_the_winning_points_announces_the_last_round() -> None:
+    """Points from a free card count like any other: the table hears that the round is
+    the last as soon as a player reaches the points to win."""
+    state = put(put(game(), "c6", "c0s+b 1s 6e 3r"), "b1", "b3o 6o")
+    state = with_player(owning(state, 0, tokens="1s 6e 3r"), 0, points=12)
+    events, bought = decide_and_apply(state, Buy(Slot("c", 6)))
+    assert bought.phase is FREE_CARD_PHASE
+    events, taken = decide_and_apply(bought, TakeFree(Slot("b", 1)))
+    line = Narrator(1).event(events[0], bought, taken)
+    assert line.startswith("Ana takes b3o 6o from b1 free. Ana has 15 points."), line
+    assert " Ana has reached 15 points: this round is the last." in line, line

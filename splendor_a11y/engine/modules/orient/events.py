@@ -10,7 +10,7 @@ from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, Slot
 from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.modules.orient.kinds import NAME
 from splendor_a11y.engine.modules.orient.marks import card_effects, seat_part
-from splendor_a11y.engine.phrase import GemName, Phrase, Points, Refill
+from splendor_a11y.engine.phrase import GemName, LastRound, Phrase, Points, Refill
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import continue_turn, gain, replacement_waits, take_from_board, with_player
 
@@ -61,7 +61,8 @@ class FreeCardTaken(SeatEvent):
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.free", {"card": self.card, "place": str(self.source),
                                      "points": Points(after.players[self.player].points),
-                                     "refill": Refill(self.source)}, seat=self.player)
+                                     "refill": Refill(self.source), "last_round": LastRound(self.player)},
+                      seat=self.player)
 
 
 @event_kind
