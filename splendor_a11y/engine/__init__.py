@@ -7,6 +7,7 @@ and the bots all use. A module's own kinds are in its package (``engine.modules`
 from __future__ import annotations
 
 from splendor_a11y.engine.check import check, check_and_apply
+from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.commands import (
     Buy,
     ChooseNoble,
@@ -43,7 +44,6 @@ from splendor_a11y.engine.rules import (
     decide,
     decide_and_apply,
     legal_commands,
-    price,
 )
 from splendor_a11y.engine.setup import deal
 from splendor_a11y.engine.state import GameState, Phase, PlayerState, Reserved

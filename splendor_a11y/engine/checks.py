@@ -16,13 +16,14 @@ from splendor_a11y.engine.state import ROW_SLOTS, GameState
 
 __all__ = [
     "affordable",
-    "blocked",
+    "buyable",
     "cannot_afford",
     "card_at_place",
     "check_take",
     "has_action",
     "price",
     "refuse",
+    "reservable",
 ]
 
 
@@ -102,26 +103,35 @@ def affordable(state: GameState, card: Card) -> bool:
     return not gems_missing(card.cost, player.bonuses, player.tokens)
 
 
-def blocked(state: GameState, level: str, index: int) -> bool:
-    """Whether a module keeps the current player from taking the card at a slot (0-based
-    ``index`` in its row)."""
-    return bool(state.modules) and state.kept_from(Slot(level, index + 1), state.current) is not None
+def _face_up(state: GameState) -> list[tuple[Slot, Card]]:
+    """The face-up cards the current player may take (no module keeps them), by slot."""
+    cards = [(Slot(level, i + 1), card) for level, row in zip(LEVELS, state.rows, strict=False)
+             for i, card in enumerate(row) if card is not None]
+    if not state.modules:
+        return cards
+    return [(slot, card) for slot, card in cards if state.kept_from(slot, state.current) is None]
 
 
-def _face_up(state: GameState) -> list[Card]:
-    """The face-up cards the current player may take."""
-    return [card for level, row in zip(LEVELS, state.rows, strict=False) for i, card in enumerate(row)
-            if card is not None and not blocked(state, level, i)]
+def reservable(state: GameState) -> list[Slot | DeckTop]:
+    """Where the current player may reserve a card from, in order: face-up cards, then the
+    base decks, then the modules' decks; none when their hand is full."""
+    if len(state.player.reserved) >= state.rules.hand_limit:
+        return []
+    places: list[Slot | DeckTop] = [slot for slot, _ in _face_up(state)]
+    places += [DeckTop(level) for level, deck in zip(LEVELS, state.decks, strict=False) if deck]
+    for module in state.modules:
+        if module.deck_word:
+            places += [DeckTop(level, module.deck_word) for level in LEVELS if module.deck(state, level)]
+    return places
+
+
+def buyable(state: GameState) -> list[Slot | HandSlot]:
+    """The face-up cards, then the hand's cards, the current player can buy now."""
+    places: list[Slot | HandSlot] = [slot for slot, card in _face_up(state) if affordable(state, card)]
+    return places + [HandSlot(i + 1) for i, held in enumerate(state.player.reserved)
+                     if held.card is not None and affordable(state, held.card)]
 
 
 def has_action(state: GameState) -> bool:
     """Whether the current player can take, reserve or buy anything (else they pass)."""
-    if any(state.supply.get(gem) for gem in COLOURS):
-        return True
-    cards = _face_up(state)
-    if len(state.player.reserved) < state.rules.hand_limit and (
-            cards or any(state.decks) or any(m.deck(state, level) for m in state.modules if m.deck_word
-                                             for level in LEVELS)):
-        return True
-    hand = [held.card for held in state.player.reserved if held.card is not None]
-    return any(affordable(state, card) for card in cards + hand)
+    return any(state.supply.get(gem) for gem in COLOURS) or bool(reservable(state) or buyable(state))

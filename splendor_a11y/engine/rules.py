@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from splendor_a11y.domain.notation import COLOURS, GEMS, LEVELS, DeckTop, GemCounts, HandSlot, Slot
-from splendor_a11y.engine.checks import affordable, blocked, cannot_afford, card_at_place, check_take, price, refuse
+from splendor_a11y.domain.notation import COLOURS, GEMS, GemCounts
+from splendor_a11y.engine.checks import buyable, refuse, reservable
 from splendor_a11y.engine.commands import (
     MAKERS,
     Buy,
@@ -29,15 +29,10 @@ from splendor_a11y.engine.state import GameState, Phase
 __all__ = [
     "action_event",
     "automatic_event",
-    "cannot_afford",
-    "card_at_place",
-    "check_take",
     "command_for",
     "decide",
     "decide_and_apply",
     "legal_commands",
-    "price",
-    "refuse",
 ]
 
 
@@ -127,33 +122,11 @@ def _takes(state: GameState) -> list[Command]:
 
 
 def _reserves(state: GameState) -> list[Command]:
-    if len(state.player.reserved) >= state.rules.hand_limit:
-        return []
-    commands: list[Command] = []
-    for level, row in zip(LEVELS, state.rows, strict=False):
-        commands.extend(Reserve(Slot(level, i + 1)) for i, card in enumerate(row)
-                        if card is not None and not blocked(state, level, i))
-    commands.extend(Reserve(DeckTop(level)) for level, deck in zip(LEVELS, state.decks, strict=False) if deck)
-    for module in state.modules:
-        if module.deck_word:
-            commands.extend(Reserve(DeckTop(level, module.deck_word)) for level in LEVELS
-                            if module.deck(state, level))
-    return commands
+    return [Reserve(place) for place in reservable(state)]
 
 
 def _buys(state: GameState) -> list[Command]:
-    commands: list[Command] = []
-    for level, row in zip(LEVELS, state.rows, strict=False):
-        commands.extend(
-            Buy(Slot(level, i + 1)) for i, card in enumerate(row)
-            if card is not None and affordable(state, card) and not blocked(state, level, i)
-        )
-    commands.extend(
-        Buy(HandSlot(i + 1))
-        for i, held in enumerate(state.player.reserved)
-        if held.card is not None and affordable(state, held.card)
-    )
-    return commands
+    return [Buy(place) for place in buyable(state)]
 
 
 def _returns(state: GameState) -> list[Command]:

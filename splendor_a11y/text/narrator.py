@@ -189,20 +189,11 @@ class Narrator:
         return text(phrase.key, **fields)
 
     def _value(self, value: object, before: GameState, after: GameState) -> object:
-        """One field of a phrase in words."""
-        if isinstance(value, Phrase):
-            return self.phrase(value, before, after)
-        if isinstance(value, Refill):
-            return self._refill(before, after, value.place)
-        if isinstance(value, LastRound):
-            return self._last_round(before, after, value.seat)
+        """One field of a phrase in words (plain text and numbers as they are)."""
         if isinstance(value, Card) or value is None:
             return self.card(value)
         say = _SAID.get(type(value))
-        if say is not None:
-            return say(self, value)
-        of_table = _OF_TABLE.get(type(value))
-        return of_table(self, after) if of_table is not None else value
+        return say(self, value, before, after) if say is not None else value
 
     def _event(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str:
         """An event in words: as a module in play tells it when its rules changed what it
@@ -323,27 +314,26 @@ def log_refusal(error: LogError) -> str:
     return text("cli.log_bad", path=path, line=error.line, problem=problem) + "."
 
 
-_SAID: dict[type, Callable[[Narrator, Any], object]] = {
-    Price: lambda n, v: n.price_words((v.paid, v.cards)),
-    Points: lambda n, v: n.points(v.count),
-    GemName: lambda n, v: gem_name(v.gem, v.count),
-    SlotCards: lambda n, v: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
-    CardList: lambda n, v: join_words([n.card(card) for card in v.cards]),
-    Tokens: lambda n, v: n.tokens(v.counts),
-    Hand: lambda n, v: n.hand(v.count),
-    Deck: lambda n, v: n.deck(v.place),
-    GemCounts: lambda n, v: n.gems(v),
-    tuple: lambda n, v: join_words([str(item) for item in v]),
+_SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
+    Phrase: lambda n, v, before, after: n.phrase(v, before, after),
+    Refill: lambda n, v, before, after: n._refill(before, after, v.place),
+    LastRound: lambda n, v, before, after: n._last_round(before, after, v.seat),
+    Price: lambda n, v, before, after: n.price_words((v.paid, v.cards)),
+    Points: lambda n, v, before, after: n.points(v.count),
+    GemName: lambda n, v, before, after: gem_name(v.gem, v.count),
+    SlotCards: lambda n, v, before, after: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
+    CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
+    Tokens: lambda n, v, before, after: n.tokens(v.counts),
+    Hand: lambda n, v, before, after: n.hand(v.count),
+    Deck: lambda n, v, before, after: n.deck(v.place),
+    GemCounts: lambda n, v, before, after: n.gems(v),
+    tuple: lambda n, v, before, after: join_words([str(item) for item in v]),
+    PlayOrder: lambda n, v, before, after: n._order(after),
+    TableNobles: lambda n, v, before, after: join_words([f"{i + 1}: {noble.text}"
+                                                         for i, noble in enumerate(after.nobles)
+                                                         if noble is not None]),
+    Scores: lambda n, v, before, after: n._scores(after),
+    Outcome: lambda n, v, before, after: n._outcome(after),
 }
-"""How each kind of value in a phrase is said."""
-
-
-_OF_TABLE: dict[type, Callable[[Narrator, GameState], str]] = {
-    PlayOrder: Narrator._order,
-    TableNobles: lambda n, state: join_words([f"{i + 1}: {noble.text}" for i, noble in enumerate(state.nobles)
-                                              if noble is not None]),
-    Scores: Narrator._scores,
-    Outcome: Narrator._outcome,
-}
-"""How each value that stands for a part of the table is said, from the position after
-the event."""
+"""How each kind of value in a phrase is said, with the positions before and after the
+event it tells (a refill, the last round and the table's parts are read from them)."""

@@ -19,17 +19,24 @@ from splendor_a11y.engine.state import GameState
 __all__ = ["Associate", "ReserveNoble", "TakeFree"]
 
 
+class _OrientCommand(ModuleCommand):
+    """What the Orient's commands share: their module, and the refusal outside the phase
+    of a card's effect."""
+
+    __slots__ = ()
+    module: ClassVar[str] = NAME
+    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
+
+
 @command_kind
 @dataclass(frozen=True, slots=True)
-class Associate(ModuleCommand):
+class Associate(_OrientCommand):
     """Give the card that takes a colour one of your colours (``colour r``; ``colour rr``
     to follow a double-bonus card)."""
 
     word: ClassVar[str] = "colour"
     makes: ClassVar[type[Event] | None] = CardAssociated
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("associate",)
-    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     colour: Gem
     count: int = 1
 
@@ -54,14 +61,12 @@ class Associate(ModuleCommand):
 
 @command_kind
 @dataclass(frozen=True, slots=True)
-class TakeFree(ModuleCommand):
+class TakeFree(_OrientCommand):
     """Take a face-up card free (``free b2``)."""
 
     word: ClassVar[str] = "free"
     makes: ClassVar[type[Event] | None] = FreeCardTaken
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("free_card",)
-    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     place: Slot
 
     def __str__(self) -> str:
@@ -84,14 +89,12 @@ class TakeFree(ModuleCommand):
 
 @command_kind
 @dataclass(frozen=True, slots=True)
-class ReserveNoble(ModuleCommand):
+class ReserveNoble(_OrientCommand):
     """Reserve a noble tile from the table (``keep noble 2``)."""
 
     word: ClassVar[str] = "keep"
     makes: ClassVar[type[Event] | None] = NobleReserved
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("noble_reserve",)
-    not_due: ClassVar[Reason] = Reasons.NO_EFFECT_DUE
     index: int
 
     def __str__(self) -> str:

@@ -27,15 +27,21 @@ def check_free(state: GameState, place: Slot, card: Card) -> None:
         raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
 
 
+class _StrongholdsCommand(ModuleCommand):
+    """What the Strongholds' commands share: their module."""
+
+    __slots__ = ()
+    module: ClassVar[str] = NAME
+
+
 @command_kind
 @dataclass(frozen=True, slots=True)
-class Hold(ModuleCommand):
+class Hold(_StrongholdsCommand):
     """Put a stronghold on a face-up card, from your supply or moved from another card
     (``hold b3``, ``hold b3 from c1``)."""
 
     word: ClassVar[str] = "hold"
     makes: ClassVar[type[Event] | None] = StrongholdPlaced
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
     not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
     to: Slot
@@ -68,12 +74,11 @@ class Hold(ModuleCommand):
 
 @command_kind
 @dataclass(frozen=True, slots=True)
-class Oust(ModuleCommand):
+class Oust(_StrongholdsCommand):
     """Send a lone opponent's stronghold back (``oust b2``)."""
 
     word: ClassVar[str] = "oust"
     makes: ClassVar[type[Event] | None] = StrongholdOusted
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("stronghold",)
     not_due: ClassVar[Reason] = Reasons.NO_STRONGHOLD_DUE
     place: Slot
@@ -97,12 +102,11 @@ class Oust(ModuleCommand):
 
 @command_kind
 @dataclass(frozen=True, slots=True)
-class Conquer(ModuleCommand):
+class Conquer(_StrongholdsCommand):
     """Buy the card all three of your strongholds are on (its log shows the purchase,
     which answers a ``buy`` of that card)."""
 
     word: ClassVar[str] = "conquer"
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("conquest",)
     not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
     pay: GemCounts | None = None
@@ -118,12 +122,11 @@ class Conquer(ModuleCommand):
 
 @command_kind
 @dataclass(frozen=True, slots=True)
-class Decline(ModuleCommand):
+class Decline(_StrongholdsCommand):
     """Do not buy the conquered card now."""
 
     word: ClassVar[str] = "decline"
     makes: ClassVar[type[Event] | None] = ConquestDeclined
-    module: ClassVar[str] = NAME
     due_in: ClassVar[tuple[str, ...]] = ("conquest",)
     not_due: ClassVar[Reason] = Reasons.NO_CONQUEST
 
