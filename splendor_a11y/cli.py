@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,7 +30,7 @@ from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.interrupt import Interruptions
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.session import SeatSession, play_game
-from splendor_a11y.play.table import Table
+from splendor_a11y.play.table import Table, name_bots
 from splendor_a11y.play.terminal import fit_encoding, write_line
 from splendor_a11y.record import (
     GameLog,
@@ -112,6 +111,23 @@ def _build_parser() -> _Parser:
                      help=text("cli.help.as"))
     rep.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     rep.add_argument("--verbosity", choices=("notation", "words"), default="notation")
+
+    serve = sub.add_parser("serve", help=text("cli.help.serve"))
+    serve.add_argument("--host", default="127.0.0.1", help=text("cli.help.host"))
+    serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
+    serve.add_argument("--telnet", type=int, default=None, metavar="PORT", help=text("cli.help.telnet"))
+    serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
+    serve.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
+    serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
+    serve.add_argument("--login-timeout", type=float, default=60.0, metavar="SECONDS",
+                       help=text("cli.help.login_timeout"))
+    serve.add_argument("--replace-after", type=float, default=120.0, metavar="SECONDS",
+                       help=text("cli.help.replace_after"))
+
+    export = sub.add_parser("export", help=text("cli.help.export"))
+    export.add_argument("table", type=int, help=text("cli.help.export_table"))
+    export.add_argument("file", nargs="?", type=Path, help=text("cli.help.export_file"))
+    export.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
     look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
@@ -257,24 +273,6 @@ def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
     if len(set(n.lower() for n in names)) != len(names):
         raise UsageError(text("cli.bad_players", problem=text("cli.players.same_name")))
     return tuple(entries)
-
-
-def name_bots(entries: list[PlayerEntry]) -> list[PlayerEntry]:
-    """Name each unnamed computer seat by its level, so a listener can tell computers
-    apart and knows how strong the winner was: ``Hard bot``, and ``Easy bot 1`` and
-    ``Easy bot 2`` only when two share a level."""
-    levels = [entry.level for entry in entries if entry.kind == "bot" and not entry.name]
-    seen: dict[str, int] = {}
-    named: list[PlayerEntry] = []
-    for entry in entries:
-        if entry.kind != "bot" or entry.name:
-            named.append(entry)
-            continue
-        level = entry.level or DEFAULT_LEVEL
-        seen[level] = seen.get(level, 0) + 1
-        number = f" {seen[level]}" if levels.count(level) > 1 else ""
-        named.append(replace(entry, name=text("cli.bot_name", level=level.capitalize(), number=number)))
-    return named
 
 
 def _new_log_path() -> Path:
@@ -457,6 +455,58 @@ def _resume(args: argparse.Namespace) -> int:
     return _run(console, log.header, writer, state, args.verbosity, len(log.events))
 
 
+# ---- the server ---------------------------------------------------------------------
+
+
+def _server_db(given: Path | None) -> Path:
+    return given if given is not None else data_folder() / "server.sqlite3"
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from splendor_a11y.serve.server import ServerOptions, run_server
+
+    for option, value in (("--port", args.port), ("--telnet", args.telnet)):
+        if value is not None and not 0 < value < 65536:
+            raise UsageError(text("cli.bad_port", option=option, value=value))
+    if args.max_connections < 1:
+        raise UsageError(text("cli.bad_max_connections"))
+    options = ServerOptions(db=_server_db(args.db), host_key=data_folder() / "ssh_host_ed25519_key",
+                            host=args.host, port=args.port, telnet=args.telnet, open_door=args.open,
+                            max_connections=args.max_connections, login_timeout=args.login_timeout,
+                            replace_after=args.replace_after)
+    return run_server(options)
+
+
+def _export(args: argparse.Namespace) -> int:
+    """``export TABLE [FILE]``: a server table's game as a log file (or on standard output)."""
+    import sqlite3
+
+    from splendor_a11y.record import log_bytes
+    from splendor_a11y.serve.store import Store
+
+    path = _server_db(args.db)
+    if not path.is_file():
+        raise UsageError(text("cli.no_server_db", path=path))
+    try:
+        store = Store(path)
+        try:
+            log = store.log_of(args.table)
+        finally:
+            store.close()
+    except KeyError:
+        raise UsageError(text("cli.no_server_table", table=args.table, path=path)) from None
+    except sqlite3.DatabaseError as error:
+        raise UsageError(text("cli.bad_server_db", path=path, reason=error)) from None
+    if args.file is None:
+        sys.stdout.buffer.write(log_bytes(log.header, log.events))
+        sys.stdout.flush()
+        return EXIT_OK
+    with LogWriter.create(args.file, log.header) as writer:
+        writer.append_all(log.events)
+    write_line(text("cli.exported", table=args.table, path=args.file, events=len(log.events)))
+    return EXIT_OK
+
+
 # ---- entry --------------------------------------------------------------------------
 
 
@@ -518,7 +568,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _keep_fault_reports()
     try:
         args = _build_parser().parse_args(arguments)
-        handlers = {"play": _play, "resume": _resume, "replay": _replay, "lookup": _lookup}
+        handlers = {"play": _play, "resume": _resume, "replay": _replay, "lookup": _lookup, "serve": _serve,
+                    "export": _export}
         return handlers[args.command or "play"](args)
     except UsageError as error:
         _tell(str(error))

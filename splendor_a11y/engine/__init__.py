@@ -47,9 +47,19 @@ from splendor_a11y.engine.rules import (
 )
 from splendor_a11y.engine.setup import deal
 from splendor_a11y.engine.state import GameState, Phase, PlayerState, Reserved
-from splendor_a11y.engine.view import HiddenReservation, Seen, determinize, redact, seen_by, unseen_cards, view
+from splendor_a11y.engine.view import (
+    SPECTATOR,
+    HiddenReservation,
+    Seen,
+    determinize,
+    redact,
+    seen_by,
+    unseen_cards,
+    view,
+)
 
 __all__ = [
+    "SPECTATOR",
     "EVENT_KINDS",
     "MODULES",
     "RULES",

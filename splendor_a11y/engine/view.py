@@ -19,7 +19,10 @@ from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserv
 if TYPE_CHECKING:
     from splendor_a11y.engine.module import Module
 
-__all__ = ["HiddenReservation", "Seen", "determinize", "redact", "seen_by", "unseen_cards", "view"]
+__all__ = ["SPECTATOR", "HiddenReservation", "Seen", "determinize", "redact", "seen_by", "unseen_cards", "view"]
+
+SPECTATOR = -1
+"""The seat of someone who watches: no player holds it, so its view is what is public."""
 
 
 @dataclass(frozen=True, slots=True)

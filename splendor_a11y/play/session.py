@@ -84,6 +84,9 @@ class SeatSession(Conversation):
         narrator = Narrator(viewer=self._listener_at(after), verbosity=self.verbosity)
         self.say(narrator.event(event, before, after), Channel.EVENT)
 
+    def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
+        """A command's events are told; at the keyboard the turn loop says whose turn it is."""
+
     # ---- the game ---------------------------------------------------------------
 
     def commit(self, events: tuple[Event, ...]) -> bool:
@@ -158,17 +161,21 @@ class SeatSession(Conversation):
             line = await _answer(self.io.read_line("> "))
             if line is None:
                 return Outcome.QUIT
-            try:
-                outcome = self.take_line(line)
-            except SplendorError as error:
-                self.say(sentence(problem_text(error)), Channel.ERROR)
-                continue
-            except Exception:  # noqa: BLE001 - the last guard: a fault in answering must not end the game
-                LOGGER.exception("a typed line could not be handled: %r", line)
-                self.say(text("session.fault"), Channel.ERROR)
-                continue
+            outcome = self.hear(line)
             if outcome is not None:
                 return outcome
+
+    def hear(self, line: str) -> Outcome | None:
+        """One typed line, answered whatever it is: a mistake or a fault is said in one
+        sentence and the game goes on (see ``take_line`` for what is returned)."""
+        try:
+            return self.take_line(line)
+        except SplendorError as error:
+            self.say(sentence(problem_text(error)), Channel.ERROR)
+        except Exception:  # noqa: BLE001 - the last guard: a fault in answering must not end the game
+            LOGGER.exception("a typed line could not be handled: %r", line)
+            self.say(text("session.fault"), Channel.ERROR)
+        return None
 
     def take_line(self, line: str) -> Outcome | None:
         """One typed line: None to keep reading, QUIT to stop, OVER when a move was played
@@ -198,8 +205,12 @@ class SeatSession(Conversation):
 
     def try_command(self, command: Command) -> bool:
         """Hand a command to the table, or say why it is refused (nothing changes then)."""
+        seat = self.listener()
+        if seat != self.state.current:
+            self.say(text("turn.not_yours", name=self.state.players[self.state.current].name), Channel.ERROR)
+            return False
         try:
-            self.table.play(self.state.current, command)
+            self.table.play(seat, command)
         except IllegalAction as refusal:
             self.say(self.narrator().refusal(refusal, self.state), Channel.ERROR)
             return False

@@ -8,7 +8,10 @@ per person listening; the table knows nothing of how they speak.
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Bot, bot_for, hint_command
@@ -27,9 +30,27 @@ from splendor_a11y.engine import (
     modules_named,
     view,
 )
-from splendor_a11y.record import LogHeader, LogWriter
+from splendor_a11y.record import LogHeader, PlayerEntry, SaveError
+from splendor_a11y.text.messages import text
 
-__all__ = ["Table", "TableListener", "settle"]
+__all__ = ["EventSink", "Table", "TableListener", "name_bots", "settle"]
+
+RETRY_SECONDS = 5.0
+"""How long a computer's move the disk refused waits before it is tried again."""
+
+
+class EventSink(Protocol):
+    """Where a table's events are kept: a log file, or a server's database."""
+
+    def append_all(self, events: Sequence[Event]) -> None:
+        """Keep one command's events, all of them or none.
+
+        Raises:
+            SaveError: nothing was kept.
+        """
+
+    def close(self) -> None:
+        """Release the file or the database."""
 
 
 class TableListener(Protocol):
@@ -38,11 +59,15 @@ class TableListener(Protocol):
     def told(self, event: Event, before: GameState, after: GameState) -> None:
         """One event, with the positions before and after it."""
 
+    def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
+        """A command's events have all been told; ``before`` is the position before the
+        first of them."""
+
 
 class Table:
     """One game being played, from its state to its end; shared by every seat session."""
 
-    def __init__(self, state: GameState, header: LogHeader, writer: LogWriter, events_so_far: int = 0) -> None:
+    def __init__(self, state: GameState, header: LogHeader, writer: EventSink, events_so_far: int = 0) -> None:
         self.state = state
         self.header = header
         self.writer = writer
@@ -53,10 +78,16 @@ class Table:
         }
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
         self._listeners: list[TableListener] = []
+        self._driving = False
 
     def listen(self, listener: TableListener) -> None:
         """Tell ``listener`` of every event from now on."""
         self._listeners.append(listener)
+
+    def forget(self, listener: TableListener) -> None:
+        """Stop telling ``listener`` (a spectator who left)."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
 
     def commit(self, events: tuple[Event, ...]) -> None:
         """Write a command's events (all, or none), fold them, then tell every listener.
@@ -71,8 +102,10 @@ class Table:
             states.append(evolve(states[-1], event))
         self.state = states[-1]
         for event, before, after in zip(events, states, states[1:], strict=False):
-            for listener in self._listeners:
+            for listener in list(self._listeners):
                 listener.told(event, before, after)
+        for listener in list(self._listeners):
+            listener.settled(events, states[0], self.state)
 
     def deal(self) -> Event:
         """The deal a game's seed makes (the same one, however often it is made)."""
@@ -99,6 +132,41 @@ class Table:
         command = self.computers[seat](view(state, seat), rng)
         return decide_and_apply(state, command)[0]
 
+    def hand_to_computer(self, seat: int, level: str) -> None:
+        """A person's seat is played by the computer from now on (they left the game)."""
+        self.computers[seat] = bot_for(level if level in BOTS else DEFAULT_LEVEL)
+        if seat in self.humans:
+            self.humans.remove(seat)
+
+    def hand_back(self, seat: int) -> None:
+        """A person takes back a seat the computer played while they were away."""
+        self.computers.pop(seat, None)
+        if seat not in self.humans:
+            self.humans.append(seat)
+            self.humans.sort()
+
+    async def play_computers(self) -> None:
+        """Play the computer seats' moves until a person's turn or the end of the game,
+        each thought in a worker thread so that the event loop, and every other table on
+        it, goes on meanwhile. One driver at a time; a move is dropped and thought again
+        when the position changed while it was thought (the seat was handed back)."""
+        if self._driving:
+            return
+        self._driving = True
+        try:
+            loop = asyncio.get_running_loop()
+            while not self.state.is_over and self.state.current in self.computers:
+                position, seat = self.state, self.state.current
+                events = await loop.run_in_executor(None, self.think, seat)
+                if self.state is not position or seat not in self.computers:
+                    continue
+                try:
+                    self.commit(events)
+                except SaveError:
+                    await asyncio.sleep(RETRY_SECONDS)
+        finally:
+            self._driving = False
+
     def hint(self, seat: int) -> Command:
         """The hard bot's move for a seat, noted in the log first.
 
@@ -106,8 +174,13 @@ class Table:
             SaveError: the note could not be written.
         """
         self.commit((HintAsked(seat),))
-        rng = random.Random(f"{self.header.seed}:hint:{self.events_so_far}")
-        return hint_command(view(self.state, seat), rng)
+        return self.hint_for(seat, self.state, self.events_so_far)
+
+    def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
+        """The hard bot's move for a seat in a position, seeded as the game's hints are.
+        Pure: safe in a worker thread."""
+        rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
+        return hint_command(view(state, seat), rng)
 
 
 def settle(state: GameState) -> tuple[Event, ...]:
@@ -120,3 +193,21 @@ def settle(state: GameState) -> tuple[Event, ...]:
         state = evolve(state, follow)
         follow = automatic_event(state)
     return tuple(events)
+
+
+def name_bots(entries: Sequence[PlayerEntry]) -> list[PlayerEntry]:
+    """Name each unnamed computer seat by its level, so a listener can tell computers
+    apart and knows how strong the winner was: ``Hard bot``, and ``Easy bot 1`` and
+    ``Easy bot 2`` only when two share a level."""
+    levels = [entry.level for entry in entries if entry.kind == "bot" and not entry.name]
+    seen: dict[str, int] = {}
+    named: list[PlayerEntry] = []
+    for entry in entries:
+        if entry.kind != "bot" or entry.name:
+            named.append(entry)
+            continue
+        level = entry.level or DEFAULT_LEVEL
+        seen[level] = seen.get(level, 0) + 1
+        number = f" {seen[level]}" if levels.count(level) > 1 else ""
+        named.append(replace(entry, name=text("cli.bot_name", level=level.capitalize(), number=number)))
+    return named

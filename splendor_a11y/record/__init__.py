@@ -14,7 +14,7 @@ from splendor_a11y.record.codec import (
 )
 from splendor_a11y.record.reader import read_log
 from splendor_a11y.record.walk import At, Final, States, Visitor, replay, replay_good_part, walk
-from splendor_a11y.record.writer import LogWriter, SaveError
+from splendor_a11y.record.writer import LogWriter, SaveError, log_bytes
 
 __all__ = [
     "FORMAT",
@@ -27,6 +27,7 @@ __all__ = [
     "SaveError",
     "decode_event",
     "encode_event",
+    "log_bytes",
     "read_log",
     "replay",
     "replay_good_part",

@@ -93,6 +93,21 @@ def _sync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+def log_line(data: dict[str, Any]) -> bytes:
+    """One line of a log, as every log writes it."""
+    return (json.dumps(data, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+
+
+def event_lines(events: Sequence[Event], first_seq: int = 1) -> bytes:
+    """Events as a log's lines, numbered from ``first_seq``."""
+    return b"".join(log_line({"seq": first_seq + i, **encode_event(event)}) for i, event in enumerate(events))
+
+
+def log_bytes(header: LogHeader, events: Sequence[Event]) -> bytes:
+    """A whole log: its header, then its events (what a game's file holds)."""
+    return log_line(header.to_json()) + event_lines(events)
+
+
 class LogWriter:
     """Appends events to a locked log file, each command's events flushed and fsynced
     together before it returns, or none of them when the disk refuses."""
@@ -158,7 +173,7 @@ class LogWriter:
 
     @staticmethod
     def _line(data: dict[str, Any]) -> bytes:
-        return (json.dumps(data, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+        return log_line(data)
 
     def _put(self, data: bytes) -> None:
         """Write, flush and fsync ``data`` at the end of the file, all of it or nothing.
@@ -194,8 +209,7 @@ class LogWriter:
             SaveError: the disk refused (full, over quota, file too large); the log is as
                 it was, and the events may be tried again.
         """
-        data = b"".join(self._line({"seq": self._next_seq + i, **encode_event(event)})
-                        for i, event in enumerate(events))
+        data = event_lines(events, self._next_seq)
         self._put(data)
         self._next_seq += len(events)
 

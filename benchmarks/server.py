@@ -1,0 +1,184 @@
+"""How fast the server answers: many tables of scripted players over SSH, each a whole game.
+
+    python benchmarks/server.py [--tables 50]
+
+Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, and
+two scripted players per table (each table from its own loopback address, 127.0.x.y, as
+friends come from their own machines). Each player, on its turn, tries moves in a fixed
+order (buy, take, reserve, pass) until one is accepted, returns tokens as the game
+suggests and takes the first noble offered. For every accepted move it measures the time
+from Enter to the moment the move's line has reached both seats, and prints the median
+and the 95th percentile (targets: under 50 ms and under 200 ms), with the server's
+memory per table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from server_helpers import Server, plain  # noqa: E402
+
+GEMS = "dsero"
+TRIES = ([f"buy h{i}" for i in range(1, 4)] + [f"buy {level}{i}" for level in "cba" for i in range(1, 5)]
+         + [f"take {''.join(c)}" for c in itertools.combinations(GEMS, 3)] + [f"take 2{g}" for g in GEMS]
+         + [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)] + ["pass"])
+ACCEPTED = re.compile(r"^You (take|buy|reserve|return|pass)\b")
+
+
+class Scripted:
+    """One scripted player: its lines as they arrive, with the time each arrived."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: list[tuple[float, str]] = []
+        self.partial = ""
+        self.arrived = asyncio.Event()
+        self.process: asyncssh.SSHClientProcess[str] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+
+    async def connect(self, port: int, address: str) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, password="pw", known_hosts=None,
+                                           client_keys=None, local_addr=(address, 0))
+        self.process = await self.conn.create_process(term_type="xterm", term_size=(200, 50))
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.process is not None
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                self.arrived.set()
+                return
+            now = time.perf_counter()
+            *whole, self.partial = (self.partial + data).split("\n")
+            self.lines.extend((now, plain(line).strip()) for line in whole if plain(line).strip())
+            self.arrived.set()
+
+    def send(self, line: str) -> float:
+        assert self.process is not None
+        self.process.stdin.write(line + "\r")
+        return time.perf_counter()
+
+    async def line_after(self, index: int, pattern: re.Pattern[str], timeout: float = 60) -> tuple[int, float, str]:
+        """The first line from ``index`` on that matches."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            for i in range(index, len(self.lines)):
+                if pattern.search(self.lines[i][1]):
+                    return i, self.lines[i][0], self.lines[i][1]
+            index = max(index, len(self.lines))
+            self.arrived.clear()
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"{self.name} waited for {pattern.pattern}")
+            try:
+                await asyncio.wait_for(self.arrived.wait(), left)
+            except TimeoutError:
+                pass
+
+
+async def _my_move(me: Scripted, other: Scripted, decision: str, latencies: list[float]) -> None:
+    """Try moves until one is accepted; time the accepted one to both seats."""
+    example = re.search(r"for example return (\S+)\.", decision)
+    noble = re.search(r"choose one: noble (\d)", decision)
+    tries = [f"return {example.group(1)}"] if example else [f"noble {noble.group(1)}"] if noble else TRIES
+    for attempt in tries:
+        mark, seen_other = len(me.lines), len(other.lines)
+        sent = me.send(attempt)
+        index, when, line = await me.line_after(mark, re.compile(r"^You |^[A-Z]|noble"))
+        if ACCEPTED.search(line) or noble:
+            _, heard, _ = await other.line_after(seen_other, re.compile(rf"\b{me.name} [a-z]"))
+            latencies.append(max(when, heard) - sent)
+            return
+
+
+async def _play_table(port: int, number: int, latencies: list[float]) -> None:
+    address = f"127.0.{number // 250}.{number % 250 + 2}"
+    first, second = Scripted(f"P{number}a"), Scripted(f"P{number}b")
+    await first.connect(port, address)
+    await second.connect(port, address)
+    first.send("create 2")
+    await first.line_after(0, re.compile("Table \\d+ is yours"))
+    table = re.search(r"Table (\d+)", first.lines[-1][1])
+    await asyncio.sleep(0.2)
+    second.send(f"join {table.group(1) if table else 1}")
+    players = {p.name: p for p in (first, second)}
+    cursor = {p.name: 0 for p in (first, second)}
+
+    async def run(me: Scripted) -> None:
+        other = second if me is first else first
+        while True:
+            pattern = re.compile(rf"Your turn, {me.name}\.|You hold \d+ tokens: return|choose one: noble|"
+                                 "Type leave to go back")
+            index, _, line = await me.line_after(cursor[me.name], pattern, timeout=600)
+            cursor[me.name] = index + 1
+            if "Type leave" in line:
+                return
+            await _my_move(me, other, line, latencies)
+            cursor[me.name] = max(cursor[me.name], len(me.lines) - 1)
+
+    await asyncio.gather(*(run(p) for p in players.values()))
+    for player in players.values():
+        assert player.conn is not None
+        player.conn.close()
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def _main(tables: int) -> None:
+    home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
+    server = Server(home, "--open", "--max-connections", str(4 * tables + 10))
+    server.start()
+    assert server.process is not None
+    before = _rss_kib(server.process.pid)
+    latencies: list[float] = []
+    started = time.perf_counter()
+    peak = [before]
+
+    async def watch_memory() -> None:
+        while True:
+            peak[0] = max(peak[0], _rss_kib(server.process.pid))  # type: ignore[union-attr]
+            await asyncio.sleep(0.5)
+
+    watcher = asyncio.get_running_loop().create_task(watch_memory())
+    try:
+        await asyncio.gather(*(_play_table(server.port, n, latencies) for n in range(tables)))
+    finally:
+        watcher.cancel()
+        server.stop()
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+    median = statistics.median(ordered) * 1000
+    p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000
+    print(f"{tables} tables, 2 players each over SSH, every game played to its end in {elapsed:.1f} s")
+    print(f"moves timed: {len(ordered)}; from Enter to the line at both seats:")
+    print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
+    print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
+    print(f"server memory: {before / 1024:.1f} MiB at start, {peak[0] / 1024:.1f} MiB at peak, "
+          f"{(peak[0] - before) / 1024 / tables:.2f} MiB per table")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=50)
+    asyncio.run(_main(parser.parse_args().tables))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,193 @@
+"""The lobby's words, and where each typed line goes.
+
+A line at the server is one of the lobby's words (``tables``, ``create``, ``join``,
+``say``...), or, for someone at a game under way, a line of the game itself, handed to
+their seat exactly as at the keyboard. Each answer is one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from splendor_a11y.engine import MODULES
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.serve.hall import Guest, Hall, Refused
+from splendor_a11y.serve.seats import Spectator
+from splendor_a11y.serve.tables import HostedTable
+from splendor_a11y.text.messages import join_words, problem_text, sentence, text
+from splendor_a11y.text.similarity import edit_distance
+
+__all__ = ["LOBBY_WORDS", "MAX_LINE", "take_line"]
+
+MAX_LINE = 500
+"""Longer lines are refused, whatever they say."""
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyWord:
+    """A word of the lobby: what it does is the catalogue's ``lobby.help.<word>``."""
+
+    word: str
+    act: Callable[[Hall, Guest, str], None]
+    at_game: bool = True
+    """Whether it is also heard at a game under way (else the game's own word is)."""
+
+
+def _number(argument: str, usage: str) -> int:
+    if not argument.strip().isdigit():
+        raise Refused(text("lobby.usage", usage=usage))
+    return int(argument.strip())
+
+
+def _tables(hall: Hall, guest: Guest, argument: str) -> None:
+    if not hall.tables:
+        guest.tell(text("lobby.no_tables"))
+    for hosted in hall.tables.values():
+        guest.tell(describe_table(hosted))
+
+
+def describe_table(hosted: HostedTable) -> str:
+    """One line for a table: its number, seats, who sits, modules and where its game is."""
+    names = []
+    for seating in hosted.seats:
+        if seating.computer:
+            names.append(text("cli.bot_name", level=(seating.level or "").capitalize(), number=""))
+        else:
+            names.append(seating.name or text("lobby.free_seat"))
+    if hosted.table is not None:
+        names = [player.name for player in hosted.table.state.players]
+    modules = text("lobby.modules", modules=join_words(list(hosted.modules))) if hosted.modules else ""
+    if hosted.over:
+        status = text("lobby.status.over")
+    elif hosted.table is not None:
+        status = text("lobby.status.playing", round=hosted.table.state.round)
+    else:
+        status = text("lobby.status.waiting", free=sum(1 for s in hosted.seats if s.name is None and not s.computer))
+    return text("lobby.table", number=hosted.number, seats=len(hosted.seats), names=join_words(names),
+                modules=modules, status=status)
+
+
+def _create(hall: Hall, guest: Guest, argument: str) -> None:
+    usage = text("lobby.create.usage")
+    words = argument.lower().split()
+    if not words or not words[0].isdigit():
+        raise Refused(text("lobby.usage", usage=usage))
+    levels: list[str] = []
+    modules: list[str] = []
+    rest = iter(words[1:])
+    for word in rest:
+        if word.startswith("bot"):
+            levels.append(word.partition(":")[2] or "medium")
+        elif word in ("module", "modules"):
+            continue
+        elif word in MODULES:
+            modules.append(word)
+        else:
+            raise Refused(text("lobby.create.unknown", word=word, usage=usage))
+    hall.create(guest, int(words[0]), levels, modules)
+
+
+def _who(hall: Hall, guest: Guest, argument: str) -> None:
+    places = []
+    for other in hall.guests.values():
+        if other.at is None:
+            where = text("lobby.where.lobby")
+        elif isinstance(other.session, Spectator):
+            where = text("lobby.where.watching", number=other.at.number)
+        else:
+            where = text("lobby.where.table", number=other.at.number)
+        places.append(f"{other.name} {where}")
+    guest.tell(text("lobby.who", count=len(places), people=join_words(places)))
+
+
+def _say(hall: Hall, guest: Guest, argument: str) -> None:
+    if not argument.strip():
+        raise Refused(text("lobby.usage", usage="say TEXT"))
+    hall.say(guest, argument.strip())
+
+
+def _tell(hall: Hall, guest: Guest, argument: str) -> None:
+    name, _, words = argument.strip().partition(" ")
+    if not name or not words.strip():
+        raise Refused(text("lobby.usage", usage="tell NAME TEXT"))
+    hall.tell(guest, name, words.strip())
+
+
+def _replace(hall: Hall, guest: Guest, argument: str) -> None:
+    name, _, level = argument.strip().partition(" ")
+    if not name or not level.lower().startswith("bot:"):
+        raise Refused(text("lobby.usage", usage="replace NAME bot:LEVEL"))
+    hall.replace(guest, name, level.lower().partition(":")[2])
+
+
+def _help(hall: Hall, guest: Guest, argument: str) -> None:
+    guest.tell(text("lobby.help.intro"))
+    for spec in LOBBY_WORDS:
+        guest.tell(text(f"lobby.help.{spec.word}"))
+
+
+LOBBY_WORDS: tuple[LobbyWord, ...] = (
+    LobbyWord("tables", _tables),
+    LobbyWord("create", _create, at_game=False),
+    LobbyWord("join", lambda hall, guest, argument: hall.join(guest, _number(argument, "join NUMBER"))),
+    LobbyWord("watch", lambda hall, guest, argument: hall.watch(guest, _number(argument, "watch NUMBER"))),
+    LobbyWord("leave", lambda hall, guest, argument: hall.leave(guest)),
+    LobbyWord("start", lambda hall, guest, argument: hall.start(guest), at_game=False),
+    LobbyWord("who", _who),
+    LobbyWord("say", _say),
+    LobbyWord("tell", _tell),
+    LobbyWord("replace", _replace),
+    LobbyWord("help", _help, at_game=False),
+    LobbyWord("quit", lambda hall, guest, argument: None),
+)
+_BY_WORD = {spec.word: spec for spec in LOBBY_WORDS}
+
+
+def _refusal(line: str) -> str | None:
+    """Lines the server refuses whatever they say."""
+    if len(line) > MAX_LINE:
+        return text("lobby.too_long", limit=MAX_LINE)
+    if any(not ch.isprintable() for ch in line):
+        return text("grammar.controls")
+    return None
+
+
+def take_line(hall: Hall, guest: Guest, line: str) -> bool:
+    """One line from a person: answered, or refused in one sentence. False to end the visit."""
+    refusal = _refusal(line)
+    if refusal is not None:
+        guest.tell(refusal, Channel.ERROR)
+        return True
+    head, _, argument = line.strip().partition(" ")
+    word = head.lower()
+    if word in QUIT_WORDS:
+        return False
+    at_game = guest.session is not None
+    spec = _BY_WORD.get(word)
+    if spec is not None and (spec.at_game or not at_game):
+        try:
+            spec.act(hall, guest, argument)
+        except Refused as refused:
+            guest.tell(str(refused), Channel.ERROR)
+        except SplendorError as error:
+            guest.tell(sentence(problem_text(error)), Channel.ERROR)
+        return True
+    if guest.session is not None and guest.at is not None:
+        guest.session.hear(line)
+        if word in ("help", "?") and not argument:
+            guest.tell(text("lobby.at_game"))
+        guest.at.go_on()
+    elif word:
+        guest.tell(_unknown(word), Channel.ERROR)
+    return True
+
+
+def _unknown(word: str) -> str:
+    """An unknown lobby word, with the nearest one when it is near."""
+    nearest = min(_BY_WORD, key=lambda known: edit_distance(word, known))
+    if edit_distance(word, nearest) <= 2:
+        return text("lobby.unknown_near", word=word, near=nearest)
+    return text("lobby.unknown", word=word)

@@ -1,0 +1,131 @@
+"""A person's seat at a server's table, and a spectator's place beside it.
+
+Each is a seat session of the table, as at the keyboard: the same commands, questions,
+hints, verbosity and sentences, the events told as that seat may know them. What
+differs is that a person at a server is not always there: while their connection is
+gone, what they would have heard is kept, and told as a recap when they come back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Protocol
+
+from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, view
+from splendor_a11y.play.conversation import Channel, SessionIO
+from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.session import SeatSession, save_failed
+from splendor_a11y.play.table import Table
+from splendor_a11y.record import SaveError
+from splendor_a11y.text.explain import explain_move
+from splendor_a11y.text.messages import text
+from splendor_a11y.text.narrator import Verbosity
+
+__all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES"]
+
+RECAP_LINES = 40
+"""At most this many of the lines missed while away are told on return; ``last`` and
+the review keys reach the rest."""
+
+
+class Link(Protocol):
+    """One connection to one person: lines out, lines in."""
+
+    address: str
+    keys_help: list[str]
+    closed: bool
+
+    def set_answers(self, answer: Callable[[str], list[str]]) -> None:
+        """What the keys that ask a question (F3, F4) answer, where the link has keys."""
+
+    def send(self, line: str, channel: Channel) -> None:
+        """Print (and so have the person's screen reader speak) a line, above the line
+        being typed; never waits."""
+
+    async def read_line(self, prompt: str) -> str | None:
+        """The next line typed; None when the connection is gone."""
+
+    def close(self) -> None:
+        """End the connection."""
+
+
+class NetSeat(SeatSession):
+    """One person's seat at a server's table, kept while they are away."""
+
+    def __init__(self, table: Table, seat: int, verbosity: Verbosity = Verbosity.NOTATION) -> None:
+        self.link: Link | None = None
+        self.missed: list[str] = []
+        super().__init__(table, SessionIO(read_line=lambda prompt: None, announce=self._out,
+                                          set_speech=lambda on: text("server.speech_remote")),
+                         verbosity, seats=[seat])
+
+    @property
+    def seat(self) -> int:
+        """The seat this session speaks for."""
+        return self.seats[0]
+
+    def attach(self, link: Link | None) -> list[str]:
+        """Put a connection at this seat (None: it is gone); the events it missed meanwhile."""
+        self.link = link
+        self.io.keys_help = link.keys_help if link is not None else []
+        missed, self.missed = self.missed, []
+        return missed
+
+    def _out(self, line: str, channel: Channel) -> None:
+        if self.link is not None:
+            self.link.send(line, channel)
+        elif channel is Channel.EVENT:
+            self.missed.append(line)
+
+    def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
+        """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the
+        others when the turn passes to another person."""
+        if after.is_over:
+            if not before.is_over:
+                self.say(text("server.game_over"), Channel.ANSWER)
+            return
+        if all(isinstance(event, HintAsked) for event in events):
+            return
+        current = after.current
+        if current == self.seat:
+            self.say(self.narrator().turn(after), Channel.PROMPT)
+        elif current != before.current and current not in self.table.computers:
+            self.say(self.narrator().turn(after), Channel.PROMPT)
+
+
+    def more_answers(self, query: Query) -> list[str]:
+        """``hint`` is thought in a worker thread, as a computer's move is, so that no
+        other table waits on it; its answer follows when it is ready."""
+        if query.name != "hint":
+            return super().more_answers(query)
+        if self.state.current != self.seat or self.state.is_over:
+            return [text("hint.not_now")]
+        try:
+            self.table.commit((HintAsked(self.seat),))
+        except SaveError as error:
+            return [save_failed(error)]
+        asyncio.get_running_loop().create_task(self._hint(self.state, self.table.events_so_far))
+        return []
+
+    async def _hint(self, position: GameState, events_so_far: int) -> None:
+        loop = asyncio.get_running_loop()
+        command = await loop.run_in_executor(None, self.table.hint_for, self.seat, position, events_so_far)
+        if self.state is position:
+            self.say(explain_move(view(position, self.seat), self.seat, command, self.narrator()), Channel.ANSWER)
+
+
+class Spectator(NetSeat):
+    """Someone who watches a table: told what is public, and never playing."""
+
+    def __init__(self, table: Table, verbosity: Verbosity = Verbosity.NOTATION) -> None:
+        super().__init__(table, SPECTATOR, verbosity)
+
+    def seat_named(self, name: str) -> int:
+        """``me`` and ``hand`` without a name tell of the player whose turn it is."""
+        return super().seat_named(name) if name else self.state.current
+
+    def try_command(self, command: Command) -> bool:
+        """A spectator only watches."""
+        self.say(text("server.watching"), Channel.ERROR)
+        return False

@@ -1,0 +1,164 @@
+"""``splendor-a11y serve``: one process, any number of tables, over SSH and telnet.
+
+Starting, the server sets back every unfinished table from its database, makes or reads
+its host key, and says where it listens and the key's fingerprint. Each login is a
+visit: the person arrives in the hall (or back at their seat), and every line they type
+goes to the lobby or to their game. Ctrl-C or SIGTERM stops it: everyone is told their
+game is saved, and the database is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import asyncssh
+
+from splendor_a11y.play.conversation import LOGGER, Channel
+from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.terminal import write_line
+from splendor_a11y.serve.accounts import Doorman
+from splendor_a11y.serve.gate import Gate
+from splendor_a11y.serve.hall import Guest, Hall
+from splendor_a11y.serve.lobby import take_line
+from splendor_a11y.serve.seats import Link
+from splendor_a11y.serve.store import Store
+from splendor_a11y.text.messages import text
+
+__all__ = ["ServerOptions", "run_server"]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerOptions:
+    """How the server is started (the command line's options)."""
+
+    db: Path
+    host_key: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    telnet: int | None = None
+    open_door: bool = False
+    max_connections: int = 200
+    login_timeout: float = 60.0
+    replace_after: float = 120.0
+
+
+class _Listening(Protocol):
+    def close(self) -> None: ...
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's SSH host key: read, or made at the first start and kept private (0600)."""
+    if path.exists():
+        return asyncssh.read_private_key(path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(key.export_private_key())
+    return key
+
+
+def _prompt(guest: Guest) -> str:
+    """``lobby> `` in the lobby, ``table 2> `` at a table."""
+    if guest.at is None:
+        return "lobby> "
+    return f"table {guest.at.number}> "
+
+
+async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
+    """One person's stay: arriving, their lines, and leaving (their seat kept)."""
+    guest = hall.arrive(name, link)
+    if name.lower() in doorman.newcomers:
+        doorman.newcomers.discard(name.lower())
+        guest.tell(text("server.registered", name=name))
+
+    def answers(query: str) -> list[str]:
+        return guest.session.answer_lines(Query(query)) if guest.session is not None else []
+
+    link.set_answers(answers)
+    if guest.at is None:
+        guest.tell(text("server.welcome", name=guest.name, tables=len(hall.tables), people=len(hall.guests)))
+    try:
+        while True:
+            line = await link.read_line(_prompt(guest))
+            if line is None or not take_line(hall, guest, line):
+                break
+    except asyncio.CancelledError:
+        pass
+    except Exception:  # noqa: BLE001 - one visit's fault must not stop the server
+        LOGGER.exception("a visit failed")
+    finally:
+        hall.depart(guest)
+    if not link.closed:
+        link.send(text("server.goodbye"), Channel.ANSWER)
+
+
+async def _serve(options: ServerOptions) -> None:
+    store = Store(options.db)
+    hall = Hall(store, replace_after=options.replace_after)
+    restored = hall.restore()
+    doorman = Doorman(store, open_door=options.open_door)
+    gate = Gate(total=options.max_connections)
+    key = host_key(options.host_key)
+
+    async def visit(name: str, link: Link) -> None:
+        await _visit(hall, doorman, name, link)
+
+    from splendor_a11y.serve.ssh import ssh_server
+
+    servers: list[_Listening] = [await ssh_server(options.host, options.port, key, doorman, gate, visit,
+                                                  options.login_timeout)]
+    if options.telnet is not None:
+        from splendor_a11y.serve.telnet import telnet_server
+
+        servers.append(await telnet_server(options.host, options.telnet, doorman, gate, visit, options.login_timeout))
+    _announce_start(options, key, restored)
+    hall.start_computers()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    await _stop(hall, servers)
+    store.close()
+
+
+def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int) -> None:
+    fingerprint = key.get_fingerprint()
+    write_line(text("server.listening", host=options.host, port=options.port))
+    if options.telnet is not None:
+        write_line(text("server.listening_telnet", host=options.host, port=options.telnet))
+    write_line(text("server.fingerprint", fingerprint=fingerprint))
+    if restored:
+        write_line(text("server.restored", count=restored))
+    if options.open_door:
+        write_line(text("server.open_warning"))
+    write_line(text("server.how_to_stop"))
+
+
+async def _stop(hall: Hall, servers: list[_Listening]) -> None:
+    """Tell everyone their game is saved, close every connection and stop listening."""
+    for guest in list(hall.guests.values()):
+        guest.tell(text("server.stopping"))
+    await asyncio.sleep(0.3)
+    for guest in list(hall.guests.values()):
+        guest.link.close()
+    for server in servers:
+        server.close()
+    write_line(text("server.stopped"))
+
+
+def run_server(options: ServerOptions) -> int:
+    """Run the server until Ctrl-C or SIGTERM; the exit code."""
+    try:
+        asyncio.run(_serve(options))
+    except OSError as error:
+        write_line(text("server.cannot_listen", reason=error.strerror or error), sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,184 @@
+"""The server over SSH: asyncssh for the connection, prompt_toolkit for each person's prompt.
+
+Each connection gets its own prompt session (``create_app_session``, by prompt_toolkit's
+SSH server) on the one event loop, with cursor-position requests off: a screen reader
+must never receive the probe. The prompt is the console's own, with its keys, history
+and completion; lines from other players are printed above the line being typed
+(``in_terminal``), never through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import asyncssh
+from prompt_toolkit.application.run_in_terminal import in_terminal
+from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+
+from splendor_a11y.play.console import Console
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.serve.accounts import Admission, Doorman
+from splendor_a11y.serve.gate import Gate
+from splendor_a11y.text.messages import text
+
+__all__ = ["SSHLink", "ssh_server"]
+
+Visit = Callable[[str, "SSHLink"], Awaitable[None]]
+
+
+class SSHLink:
+    """One SSH connection's prompt and printed lines."""
+
+    def __init__(self, session: _Session, address: str) -> None:
+        app_session = session.app_session
+        assert app_session is not None
+        self.address = address
+        self.session = session
+        self.console = Console(stdout=session.stdout, interactive=True, pt_input=app_session.input,
+                               pt_output=app_session.output)
+        self.console.quit_question = "server.quit_confirm"
+        self.keys_help = self.console.keys_help()
+        self._lines: asyncio.Queue[tuple[str, Channel]] = asyncio.Queue()
+        self._printer = asyncio.get_running_loop().create_task(self._print_all())
+        self.closed = False
+
+    def set_answers(self, answer: Callable[[str], list[str]]) -> None:
+        """What F3 and F4 ask (the seat's own questions)."""
+        self.console.answer_query = answer
+
+    def send(self, line: str, channel: Channel) -> None:
+        """Queue a line; the printer prints it above the prompt."""
+        if not self.closed:
+            self._lines.put_nowait((line, channel))
+
+    async def _print_all(self) -> None:
+        """Print queued lines, as many as are waiting at once, above the prompt."""
+        while True:
+            batch = [await self._lines.get()]
+            while not self._lines.empty():
+                batch.append(self._lines.get_nowait())
+            async with in_terminal():
+                for line, channel in batch:
+                    self.console.announce(line, channel)
+
+    async def flush(self) -> None:
+        """Wait (briefly) until every queued line is printed."""
+        for _ in range(50):
+            if self._lines.empty():
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+
+    async def read_line(self, prompt: str) -> str | None:
+        """The next line typed; None at Ctrl-D, a confirmed Ctrl-C, or a closed connection."""
+        if self.closed:
+            return None
+        line = await self.console.read_line_async(prompt)
+        return None if self.closed else line
+
+    def close(self) -> None:
+        """End the prompt, then the connection."""
+        self.closed = True
+        self._printer.cancel()
+        app = self.console._session.app if self.console._session is not None else None
+        if app is not None and app.is_running and not app.is_done:
+            app.exit(exception=EOFError())
+        self.session.close_channel()
+
+
+class _Session(PromptToolkitSSHSession):
+    """prompt_toolkit's SSH session, which also ends the visit when the client vanishes."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.interact_task is not None and not self.interact_task.done():
+            self.interact_task.cancel()
+
+    def close_channel(self) -> None:
+        """Close the connection from the server's side."""
+        if self._chan is not None:
+            self._chan.close()
+
+
+class _Server(PromptToolkitSSHServer):
+    """Logins checked by the doorman, connections counted by the gate."""
+
+    def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], doorman: Doorman,
+                 gate: Gate) -> None:
+        super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
+        self.doorman = doorman
+        self.gate = gate
+        self.address = ""
+        self._conn: Any = None
+        self._counted = False
+
+    def connection_made(self, conn: Any) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self._counted = self.gate.enter(self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._counted:
+            self.gate.leave(self.address)
+
+    def begin_auth(self, username: str) -> bool:
+        if not self._counted:
+            self._banner(text("server.too_many", limit=self.gate.per_address))
+            return True
+        if self.doorman.shut(username, self.address):
+            self._banner(text("server.shut"))
+            return True
+        if self.doorman.open_door and self.doorman.by_password(username, "", self.address) is Admission.WELCOME:
+            return False
+        return True
+
+    def _banner(self, line: str) -> None:
+        try:
+            self._conn.send_auth_banner(line + "\r\n")
+        except Exception:  # noqa: BLE001 - a client gone before the banner hears nothing, as it should
+            pass
+
+    def password_auth_supported(self) -> bool:
+        return self._counted
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        admission = await asyncio.to_thread(self.doorman.by_password, username, password, self.address)
+        if admission is Admission.SHUT:
+            self._banner(text("server.shut"))
+        return admission in (Admission.WELCOME, Admission.REGISTERED)
+
+    def public_key_auth_supported(self) -> bool:
+        return self._counted and not self.doorman.open_door
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        line = key.export_public_key("openssh").decode("ascii").split()
+        admission = self.doorman.by_key(username, " ".join(line[:2]), self.address)
+        return admission in (Admission.WELCOME, Admission.REGISTERED)
+
+    def session_requested(self) -> PromptToolkitSSHSession:
+        return _Session(self.interact, enable_cpr=False)
+
+
+async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate,
+                     visit: Visit, login_timeout: float) -> asyncssh.SSHAcceptor:
+    """Listen for SSH connections; each logged-in one is a visit."""
+
+    async def interact(session: PromptToolkitSSHSession) -> None:
+        chan = session._chan
+        name = doorman.real_name(str(chan.get_extra_info("username"))) if chan is not None else "?"
+        peer = chan.get_extra_info("peername") if chan is not None else None
+        assert isinstance(session, _Session)
+        link = SSHLink(session, str(peer[0]) if peer else "?")
+        try:
+            await visit(name, link)
+        finally:
+            await link.flush()
+            link.closed = True
+            link._printer.cancel()
+
+    return await asyncssh.create_server(
+        lambda: _Server(interact, doorman, gate), host, port, server_host_keys=[host_key],
+        login_timeout=login_timeout, keepalive_interval=30, keepalive_count_max=4,
+    )

@@ -1,0 +1,162 @@
+"""A table at the server: its seats before the game and the game once it starts.
+
+Before the start a table is a plan: how many seats, which are the computer's and at what
+level, who sat down, which modules. At the start the plan becomes a log header and a
+``Table``, whose events the database keeps; each person seated gets a ``NetSeat``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from splendor_a11y.bots import DEFAULT_LEVEL
+from splendor_a11y.engine import GameState, Phase
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.table import Table, name_bots, settle
+from splendor_a11y.record import LogHeader, PlayerEntry, replay
+from splendor_a11y.serve.seats import NetSeat, Spectator
+from splendor_a11y.serve.store import Store, StoredTable, TableSink
+
+__all__ = ["HostedTable", "Seating"]
+
+
+@dataclass(slots=True)
+class Seating:
+    """One seat of a table: a person's name (None while the seat is free), or a computer
+    level; ``stand_in`` is the level of a computer playing a person's seat meanwhile."""
+
+    name: str | None = None
+    level: str | None = None
+    stand_in: str | None = None
+
+    @property
+    def computer(self) -> bool:
+        """A seat the computer holds from the start."""
+        return self.level is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as the database keeps it."""
+        return {"name": self.name, "level": self.level, "stand_in": self.stand_in}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seating:
+        """A seat as the database kept it."""
+        return cls(data.get("name"), data.get("level"), data.get("stand_in"))
+
+
+@dataclass
+class HostedTable:
+    """A table of the server, before and during its game."""
+
+    number: int
+    creator: str
+    seats: list[Seating]
+    modules: tuple[str, ...] = ()
+    table: Table | None = None
+    sessions: dict[int, NetSeat] = field(default_factory=dict)
+    watchers: list[Spectator] = field(default_factory=list)
+    away_since: dict[int, float] = field(default_factory=dict)
+
+    # ---- the plan -----------------------------------------------------------------
+
+    def plan(self) -> dict[str, Any]:
+        """What the database keeps of the table besides its events."""
+        return {"creator": self.creator, "modules": list(self.modules), "seats": [s.to_json() for s in self.seats]}
+
+    @classmethod
+    def from_plan(cls, number: int, plan: dict[str, Any]) -> HostedTable:
+        """A table as the database kept it, before its game is restored."""
+        return cls(number, str(plan["creator"]), [Seating.from_json(s) for s in plan["seats"]],
+                   tuple(plan.get("modules", ())))
+
+    @property
+    def started(self) -> bool:
+        """Whether its game has begun."""
+        return self.table is not None
+
+    @property
+    def over(self) -> bool:
+        """Whether its game has ended."""
+        return self.table is not None and self.table.state.is_over
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of a person (by name, without regard to case), or None."""
+        lowered = name.lower()
+        return next((i for i, s in enumerate(self.seats) if s.name is not None and s.name.lower() == lowered
+                     and not s.computer), None)
+
+    def free_seat(self) -> int | None:
+        """The first seat waiting for a person, or None when every seat is taken."""
+        return next((i for i, s in enumerate(self.seats) if s.name is None and not s.computer), None)
+
+    def people(self) -> list[str]:
+        """The names of the people seated."""
+        return [s.name for s in self.seats if s.name is not None and not s.computer]
+
+    # ---- the game -----------------------------------------------------------------
+
+    def header(self, seed: int) -> LogHeader:
+        """The log header of the game about to start; free seats go to the computer."""
+        entries = [PlayerEntry(s.name) if s.name is not None and not s.computer
+                   else PlayerEntry("", "bot", s.level or DEFAULT_LEVEL) for s in self.seats]
+        return LogHeader(players=tuple(name_bots(entries)), modules=self.modules, seed=seed)
+
+    def start(self, store: Store) -> None:
+        """Begin the game: the header kept and every person given a seat, before the deal."""
+        for seating in self.seats:
+            if seating.name is None and not seating.computer:
+                seating.level = DEFAULT_LEVEL
+        header = self.header(random.SystemRandom().randrange(2**31))
+        store.start_table(self.number, header)
+        store.save_plan(self.number, self.plan())
+        self._open(header, header.new_state(), 0, store)
+
+    def deal(self) -> None:
+        """Deal the cards of a game just started, to everyone now seated.
+
+        Raises:
+            SaveError: the database refused; the game waits at its deal.
+        """
+        assert self.table is not None
+        self.table.commit((self.table.deal(),))
+
+    def restore(self, stored: StoredTable, store: Store) -> None:
+        """Set a started table back where the database left it, every person away."""
+        assert stored.header is not None
+        log = store.log_of(self.number)
+        state = replay(log)[-1]
+        self._open(stored.header, state, len(stored.events), store)
+        now = time.monotonic()
+        self.away_since = {seat: now for seat in self.sessions}
+        assert self.table is not None
+        pending = (self.table.deal(),) if state.phase is Phase.SETUP else settle(state)
+        if pending:
+            self.table.commit(pending)
+
+    def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
+        table = Table(state, header, TableSink(store, self.number), events)
+        self.table = table
+        for seat, seating in enumerate(self.seats):
+            if seating.computer:
+                continue
+            self.sessions[seat] = NetSeat(table, seat)
+            if seating.stand_in is not None:
+                table.hand_to_computer(seat, seating.stand_in)
+
+    def go_on(self) -> None:
+        """Let the computer seats play, if it is their turn (off the event loop)."""
+        if self.table is not None and not self.table.state.is_over:
+            asyncio.get_running_loop().create_task(self.table.play_computers())
+
+    def tell_everyone(self, line: str, but: int | None = None, channel: Channel = Channel.ANSWER) -> None:
+        """A line from the server to everyone at the table (but one seat); as an event, it
+        is kept for review and for the recap of those away."""
+        for seat, session in self.sessions.items():
+            if seat != but:
+                session.say(line, channel)
+        for watcher in self.watchers:
+            watcher.say(line, channel)

@@ -1,0 +1,182 @@
+"""The server over telnet, line by line, for MUD clients and plain telnet.
+
+Blind players often reach text games with a MUD client (MUSHclient, Mudlet, TinTin++),
+which edits the line itself and sends it whole, and speaks what arrives. So this side
+keeps to lines: no cursor movement and no redrawing, the prompt written again after
+lines that arrive while one waits. Telnet's negotiations are read and dropped; the
+password is asked with the client's echo turned off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.terminal import escape_controls
+from splendor_a11y.serve.accounts import Admission, Doorman
+from splendor_a11y.serve.gate import Gate
+from splendor_a11y.serve.lobby import MAX_LINE
+from splendor_a11y.text.messages import text
+
+__all__ = ["TelnetLink", "telnet_server"]
+
+IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
+ECHO = 1
+LINE_BYTES = 4 * MAX_LINE
+"""Bytes a line may hold before the rest of it is dropped (UTF-8 takes up to 4 a character)."""
+UNREAD_BYTES = 1 << 20
+"""A client that leaves this much unread is not listening: it is let go."""
+
+
+class TelnetLink:
+    """One telnet connection: lines in (negotiations dropped), lines out."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.keys_help: list[str] = []
+        self.prompt: str | None = None
+        self.closed = False
+
+    def set_answers(self, answer: Callable[[str], list[str]]) -> None:
+        """Telnet has no keys of its own: questions are typed."""
+
+    def _write(self, data: str) -> None:
+        if self.closed or self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > UNREAD_BYTES:
+            self.close()
+            return
+        self.writer.write(data.replace("\n", "\r\n").encode("utf-8"))
+
+    def send(self, line: str, channel: Channel) -> None:
+        """A line, on a line of its own; the prompt again after it when one waits."""
+        ahead = "\n" if self.prompt is not None else ""
+        self._write(f"{ahead}{escape_controls(line)}\n")
+        if self.prompt is not None:
+            self._write(self.prompt)
+
+    async def read_line(self, prompt: str, secret: bool = False) -> str | None:
+        """The next whole line; None when the connection is gone. Over-long lines and
+        undecodable bytes are refused and the next line is waited for."""
+        while True:
+            self.prompt = prompt
+            if secret:
+                self.writer.write(bytes((IAC, WILL, ECHO)))
+            self._write(prompt)
+            try:
+                raw = await self._raw_line()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                raw = None
+            finally:
+                self.prompt = None
+                if secret:
+                    self.writer.write(bytes((IAC, WONT, ECHO)) + b"\r\n")
+            if raw is None:
+                return None
+            problem = _problem(raw)
+            if problem is None:
+                return raw.decode("utf-8")
+            self.send(problem, Channel.ERROR)
+
+    async def _raw_line(self) -> bytes | None:
+        """The bytes of one line, without telnet's commands; None at the end."""
+        line = bytearray()
+        while True:
+            byte = await self.reader.read(1)
+            if not byte:
+                return None
+            value = byte[0]
+            if value == IAC:
+                await self._skip_command()
+            elif value == 10:
+                return bytes(line)
+            elif value in (0, 13):
+                continue
+            elif len(line) <= LINE_BYTES:
+                line.append(value)
+
+    async def _skip_command(self) -> None:
+        """Read past one telnet command (the byte 255 itself when doubled)."""
+        command = (await self.reader.readexactly(1))[0]
+        if command in (DO, DONT, WILL, WONT):
+            await self.reader.readexactly(1)
+        elif command == SB:
+            while True:
+                if (await self.reader.readexactly(1))[0] == IAC and (await self.reader.readexactly(1))[0] == SE:
+                    return
+
+    def close(self) -> None:
+        """End the connection."""
+        self.closed = True
+        self.writer.close()
+
+
+def _problem(raw: bytes) -> str | None:
+    """Why a line is refused, or None."""
+    if len(raw) > LINE_BYTES:
+        return text("lobby.too_long", limit=MAX_LINE)
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return text("console.not_utf8")
+    if len(line) > MAX_LINE:
+        return text("lobby.too_long", limit=MAX_LINE)
+    return None
+
+
+async def _login(link: TelnetLink, doorman: Doorman) -> str | None:
+    """Name, then password (not echoed): the name to play as, or None."""
+    for _ in range(3):
+        name = await link.read_line(text("server.ask_name"))
+        if name is None:
+            return None
+        name = name.strip()
+        if doorman.open_door:
+            password = ""
+        else:
+            password = await link.read_line(text("server.ask_password"), secret=True) or ""
+        admission = await asyncio.to_thread(doorman.by_password, name, password, link.address)
+        if admission in (Admission.WELCOME, Admission.REGISTERED):
+            return doorman.real_name(name)
+        link.send(text(f"server.login.{admission.value}"), Channel.ERROR)
+        if admission is Admission.SHUT:
+            return None
+    return None
+
+
+async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
+                        visit: Callable[[str, TelnetLink], Awaitable[None]], login_timeout: float) -> asyncio.Server:
+    """Listen for telnet connections; each logged-in one is a visit."""
+
+    async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        link = TelnetLink(reader, writer)
+        if not gate.enter(link.address):
+            link.send(text("server.too_many", limit=gate.per_address), Channel.ERROR)
+            link.close()
+            return
+        try:
+            link.send(text("server.telnet_welcome"), Channel.ANSWER)
+            try:
+                name = await asyncio.wait_for(_login(link, doorman), login_timeout)
+            except TimeoutError:
+                link.send(text("server.login_timeout"), Channel.ERROR)
+                name = None
+            if name is not None:
+                await visit(name, link)
+            await _drain(writer)
+        finally:
+            gate.leave(link.address)
+            link.close()
+
+    return await asyncio.start_server(connected, host, port)
+
+
+async def _drain(writer: asyncio.StreamWriter) -> None:
+    try:
+        await asyncio.wait_for(writer.drain(), 2)
+    except (ConnectionError, TimeoutError):
+        pass

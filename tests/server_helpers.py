@@ -1,0 +1,198 @@
+"""A real server in a subprocess on loopback ports, and real clients: asyncssh's SSH client
+with a terminal, and a raw telnet socket. Clients read only what is printed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+PROMPTS = re.compile(r"(?:(?:lobby|table \d+)> ?)+")
+WAIT = 20.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """``splendor-a11y serve`` as a user starts it, in a home folder of its own."""
+
+    def __init__(self, home: Path, *options: str) -> None:
+        self.home = home
+        self.options = options
+        self.port = free_port()
+        self.telnet = free_port()
+        self.process: subprocess.Popen[str] | None = None
+        self.output: list[str] = []
+
+    def start(self) -> None:
+        environment = {**os.environ, "SPLENDOR_A11Y_HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "splendor_a11y", "serve", "--port", str(self.port), "--telnet", str(self.telnet),
+             *self.options],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.output.append(line.rstrip("\n"))
+            if "Ctrl-C" in line:
+                return
+        raise AssertionError(f"the server did not start: {self.output}")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> str:
+        """SIGTERM, as a host's service manager would; what it printed after."""
+        assert self.process is not None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        rest, _ = self.process.communicate(timeout=20)
+        return rest
+
+
+def plain(raw: str) -> str:
+    """What a screen reader reads of a terminal's output: no escapes, no prompts."""
+    return PROMPTS.sub("", ESCAPES.sub("", raw))
+
+
+class Player:
+    """One person at an SSH client with a terminal."""
+
+    def __init__(self, port: int, name: str, password: str) -> None:
+        self.port, self.name, self.password = port, name, password
+        self.raw = ""
+        self.seen = 0
+        self._conn: asyncssh.SSHClientConnection | None = None
+        self._process: asyncssh.SSHClientProcess[str] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._arrived = asyncio.Event()
+
+    @property
+    def text(self) -> str:
+        return plain(self.raw)
+
+    async def connect(self) -> None:
+        self._conn = await asyncssh.connect("127.0.0.1", self.port, username=self.name, password=self.password,
+                                            known_hosts=None, client_keys=None)
+        self._process = await self._conn.create_process(term_type="xterm", term_size=(100, 30))
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self._process is not None
+        while True:
+            data = await self._process.stdout.read(65536)
+            if not data:
+                self._arrived.set()
+                return
+            self.raw += data
+            self._arrived.set()
+
+    @property
+    def connected(self) -> bool:
+        return self._reader is not None and not self._reader.done()
+
+    def send(self, line: str) -> None:
+        assert self._process is not None
+        self._process.stdin.write(line + "\r")
+
+    async def expect(self, pattern: str, after: int | None = None, timeout: float = WAIT) -> re.Match[str]:
+        """Wait for ``pattern`` in what was printed since the last match; with ``after``,
+        since that offset, leaving the place of the last match alone (for another task's look)."""
+        start = self.seen if after is None else after
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.compile(pattern).search(self.text, start)
+            if found:
+                if after is None:
+                    self.seen = found.end()
+                return found
+            if not self.connected:
+                raise ConnectionError(f"{self.name}: connection closed waiting for {pattern!r}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{self.name} never heard {pattern!r}; heard:\n{self.text[-3000:]}")
+            self._arrived.clear()
+            try:
+                await asyncio.wait_for(self._arrived.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            await self._conn.wait_closed()
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+class Telnet:
+    """A MUD client's view of the server: raw bytes on a socket, telnet commands and all."""
+
+    def __init__(self, port: int) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+        self.received = b""
+        self.seen = 0
+
+    def send(self, line: str | bytes) -> None:
+        data = line.encode("utf-8") if isinstance(line, str) else line
+        self.sock.sendall(data + b"\r\n")
+
+    @property
+    def text(self) -> str:
+        return re.sub(rb"\xff[\xfb-\xfe].", b"", self.received).decode("utf-8", "replace").replace("\r", "")
+
+    def expect(self, pattern: str, timeout: float = WAIT) -> re.Match[str]:
+        """Wait for ``pattern`` in what arrived since the last match."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.compile(pattern).search(self.text, self.seen)
+            if found:
+                self.seen = found.end()
+                return found
+            self.sock.settimeout(max(0.05, deadline - time.monotonic()))
+            try:
+                data = self.sock.recv(65536)
+            except TimeoutError:
+                data = None
+            if data == b"":
+                found = re.compile(pattern).search(self.text, self.seen)
+                if found:
+                    self.seen = found.end()
+                    return found
+                raise ConnectionError(f"closed before {pattern!r}; heard:\n{self.text[-2000:]}")
+            if data:
+                self.received += data
+            elif time.monotonic() > deadline:
+                raise AssertionError(f"never heard {pattern!r}; heard:\n{self.text[-2000:]}")
+
+    def closed_by_server(self, timeout: float = WAIT) -> bool:
+        self.sock.settimeout(timeout)
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    return True
+                self.received += data
+        except TimeoutError:
+            return False
+
+    def close(self) -> None:
+        self.sock.close()

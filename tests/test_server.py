@@ -1,0 +1,311 @@
+"""The server as its players meet it: a real ``splendor-a11y serve`` in a subprocess on
+loopback ports, real SSH clients with terminals, a raw telnet socket.
+
+The whole-game test is the issue's own: two friends register, one makes a table with a
+computer, the other joins, they play to the end; one drops and comes back to a recap;
+the server is killed with SIGKILL midway and started again; the game goes on; the table
+exported is a log that ``replay --verify`` passes, and neither transcript names a card
+its listener could not know.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+import pytest
+from server_helpers import Player, Server, Telnet
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import DeckTop
+from splendor_a11y.engine import CardReserved
+from splendor_a11y.record import read_log, replay
+
+DECISION = r"Your turn, {name}\.|You hold \d+ tokens: return|Several nobles would visit you"
+OVER = "Type leave to go back to the lobby"
+HINT = r"You ask for a hint\.\s*\n\s*([a-z][^:\n]*): "
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Server:
+    running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3")
+    running.start()
+    yield running
+    running.stop()
+
+
+def run(coroutine: object) -> None:
+    asyncio.run(asyncio.wait_for(coroutine, 240))  # type: ignore[arg-type]
+
+
+@dataclass
+class Seat:
+    """A player's client over the game: its transcripts (one per connection) and moves."""
+
+    player: Player
+    moves: int = 0
+    transcripts: list[str] = field(default_factory=list)
+
+    @property
+    def heard(self) -> str:
+        return "\n".join([*self.transcripts, self.player.text])
+
+    async def reconnect(self) -> None:
+        self.transcripts.append(self.player.text)
+        await self.player.close()
+        fresh = Player(self.player.port, self.player.name, self.player.password)
+        for _ in range(100):
+            try:
+                await fresh.connect()
+                break
+            except (OSError, asyncssh.Error):
+                await asyncio.sleep(0.2)
+        self.player = fresh
+        await fresh.expect(r"Welcome back to table 1")
+
+
+async def play_to_the_end(seat: Seat, after_move: object) -> None:
+    """Answer each decision with the hint's move, until the game is over; come back
+    whenever the connection is lost."""
+    name = seat.player.name
+    while True:
+        try:
+            found = await seat.player.expect(f"{DECISION.format(name=name)}|{OVER}")
+            if found.group(0) == OVER:
+                return
+            seat.player.send("hint")
+            move = (await seat.player.expect(HINT)).group(1)
+            seat.player.send(move)
+            seat.moves += 1
+            await after_move(seat)  # type: ignore[operator]
+        except (ConnectionError, OSError, asyncssh.Error):
+            await seat.reconnect()
+
+
+def named(line: str, card: Card) -> bool:
+    return re.search(rf"(?<![\w*+-]){re.escape(card.text)}(?![ ]\d|[\w*+])", line) is not None
+
+
+def test_two_friends_play_a_whole_game_over_ssh_through_a_drop_and_a_kill(server: Server, tmp_path: Path) -> None:
+    ana = Seat(Player(server.port, "Ana", "ana-secret"))
+    ben = Seat(Player(server.port, "Ben", "ben-secret"))
+    events: dict[str, bool] = {"dropped": False, "killed": False}
+
+    async def ana_moved(seat: Seat) -> None:
+        if seat.moves == 8 and not events["killed"]:
+            events["killed"] = True
+            await asyncio.to_thread(server.kill)
+            await asyncio.to_thread(server.start)
+
+    async def ben_moved(seat: Seat) -> None:
+        if seat.moves != 3 or events["dropped"]:
+            return
+        events["dropped"] = True
+        await seat.player.expect(r"Easy bot (takes|buys|reserves)")
+        await seat.player.close()
+        lost = await ana.player.expect("Ben lost the connection; the game waits.", after=0)
+        await ana.player.expect(r"You (take|buy|reserve)[^\n]*\n(?:.*\n)*?Ben's turn\.", after=lost.end())
+        await seat.reconnect()
+        await seat.player.expect(r"While you were away, \d+ things happened")
+
+    async def game() -> None:
+        await ana.player.connect()
+        await ana.player.expect("Welcome, Ana: this name is now yours")
+        await ben.player.connect()
+        await ben.player.expect("Welcome, Ben: this name is now yours")
+        ana.player.send("create 3 bot:easy")
+        await ana.player.expect("Table 1 is yours, at its first seat. Waiting for 1 more")
+        ben.player.send("tables")
+        await ben.player.expect(r"Table 1, 3 seats: Ana, a free seat and Easy bot; waiting for 1 more\.")
+        ben.player.send("join 1")
+        await ana.player.expect("Ben sits down at table 1.")
+        await asyncio.gather(play_to_the_end(ana, ana_moved), play_to_the_end(ben, ben_moved))
+
+    run(game())
+    assert events == {"dropped": True, "killed": True}
+    assert "Ben is back." in ana.heard
+    assert re.search(r"Ben (takes|buys|reserves)", ana.heard)
+    assert re.search(r"Ana (takes|buys|reserves)", ben.heard)
+    assert "Welcome back to table 1" in ana.heard  # after the kill
+    assert "The game is over." in ana.heard and "The game is over." in ben.heard
+
+    exported = tmp_path / "table-1.jsonl"
+    env = {"SPLENDOR_A11Y_HOME": str(server.home), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(exported)],
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    verified = subprocess.run([sys.executable, "-m", "splendor_a11y", "replay", "--verify", str(exported)],
+                              capture_output=True, text=True, env=env)
+    assert verified.returncode == 0 and "all legal. The game is over." in verified.stdout
+
+    log = read_log(exported)
+    final = replay(log)[-1]
+    never_shown = {card for deck in final.decks for card in deck if card is not None}
+    for seat, other in ((ana, 1), (ben, 0)):
+        blind = {e.card for e in log.events
+                 if isinstance(e, CardReserved) and e.player == other and isinstance(e.source, DeckTop)}
+        bought = {card for player in final.players for card in player.bought}
+        for card in never_shown | (blind - bought):
+            assert not named(seat.heard, card), f"{seat.player.name} heard of {card.text}"
+
+
+def test_a_telnet_client_logs_in_and_plays_a_few_turns(server: Server) -> None:
+    client = Telnet(server.telnet)
+    client.expect("Name: ")
+    client.send("Cleo")
+    client.expect("Password: ")
+    client.send("cleo-pass")
+    client.expect("Welcome, Cleo: this name is now yours")
+    client.send("create 2 bot:random")
+    client.expect("every seat is taken, so the game starts")
+    for _ in range(3):
+        client.expect(r"Your turn, Cleo\.")
+        client.send("hint")
+        move = client.expect(r"You ask for a hint\.\n(?:table 1> \n?)*([a-z][^:\n]*): ").group(1)
+        client.send(move)
+        client.expect(r"Random bot (takes|buys|reserves)")
+    client.expect(r"Your turn, Cleo\.")
+    assert "\x1b" not in client.text
+    client.send("quit")
+    client.expect("Goodbye.")
+    client.close()
+
+
+def test_a_wrong_password_is_refused_and_five_shut_the_door(server: Server) -> None:
+    client = Telnet(server.telnet)
+    client.send("Dan")
+    client.send("dan-pass")
+    client.expect("Welcome, Dan: this name is now yours")
+    client.send("quit")
+    client.close()
+    for attempt in range(5):
+        wrong = Telnet(server.telnet)
+        wrong.send("Dan")
+        wrong.send(f"guess-{attempt}")
+        wrong.expect("That name and password do not match.")
+        wrong.close()
+    right = Telnet(server.telnet)
+    right.send("Dan")
+    right.send("dan-pass")
+    right.expect("Too many failed logins: wait five minutes and try again.")
+    assert right.closed_by_server()
+
+    async def over_ssh() -> None:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", server.port, username="Dan", password="dan-pass",
+                                   known_hosts=None, client_keys=None)
+
+    run(over_ssh())
+
+
+def test_long_lines_controls_in_chat_and_strangers_are_refused(server: Server) -> None:
+    ana, ben = Telnet(server.telnet), Telnet(server.telnet)
+    for client, name in ((ana, "Ana"), (ben, "Ben")):
+        client.send(name)
+        client.send(f"{name}-pass")
+        client.expect(f"Welcome, {name}")
+    ana.send("say " + "x" * 600)
+    ana.expect("Lines longer than 500 characters are refused.")
+    ana.send("say \x1b[2J\x1b]0;owned\x07 hello")
+    ana.expect("control characters")
+    ana.send("say plain hello")
+    ben.expect("Ana says: plain hello")
+    assert "\x1b" not in ben.received.decode("utf-8", "replace")
+    assert "owned" not in ben.text
+    ana.send("tell Zed hi")
+    ana.expect("Zed is not connected")
+    ana.send("tabels")
+    ana.expect("did you mean tables")
+    ana.send("join 9")
+    ana.expect("There is no table 9")
+    bad = Telnet(server.telnet)
+    bad.send("no spaces allowed")
+    bad.send("pw")
+    bad.expect("A name is a letter")
+    bad.close()
+
+
+def test_a_silent_client_is_let_go_and_a_vanishing_one_harms_nobody(server: Server) -> None:
+    silent = Telnet(server.telnet)
+    vanishing = Telnet(server.telnet)
+    vanishing.send("Vic")
+    vanishing.send("vic-pass")
+    vanishing.expect("Welcome, Vic")
+    vanishing.sock.sendall(b"create 2 bot:ea")
+    vanishing.close()
+    assert silent.closed_by_server(timeout=10)
+    assert "No login in time" in silent.text
+    other = Telnet(server.telnet)
+    other.send("Wes")
+    other.send("wes-pass")
+    other.expect("Welcome, Wes")
+    other.send("who")
+    other.expect(r"Connected, 1: Wes in the lobby\.")
+    other.send("tables")
+    other.expect("There are no tables yet")
+
+
+def test_at_most_four_connections_from_one_address(server: Server) -> None:
+    clients = [Telnet(server.telnet) for _ in range(4)]
+    for client in clients:
+        client.expect("Name: ")
+    fifth = Telnet(server.telnet)
+    fifth.expect("Too many connections from your address; at most 4 at once.")
+    assert fifth.closed_by_server()
+    for client in clients:
+        client.close()
+
+
+def test_the_server_stops_cleanly_telling_players_their_game_is_saved(server: Server) -> None:
+    client = Telnet(server.telnet)
+    client.send("Eve")
+    client.send("eve-pass")
+    client.expect("Welcome, Eve")
+    client.send("create 2 bot:easy")
+    client.expect("Your turn, Eve")
+    rest = server.stop()
+    client.expect("The server is stopping. Your game is saved")
+    assert "The server stopped; every game is saved." in rest
+    assert server.process is not None and server.process.returncode == 0
+
+
+def test_the_creator_hands_an_absent_seat_to_the_computer_and_its_owner_takes_it_back(server: Server) -> None:
+    ana, ben = Telnet(server.telnet), Telnet(server.telnet)
+    for client, name in ((ana, "Ana"), (ben, "Ben")):
+        client.send(name)
+        client.send(f"{name}-pass")
+        client.expect(f"Welcome, {name}")
+    ana.send("create 3 bot:easy")
+    ana.expect("Table 1 is yours")
+    ben.send("join 1")
+    ben.expect("New game")
+    ben.send("replace Ana bot:easy")
+    ben.expect("Only Ana, who made the table, can do that.")
+    ben.send("quit")
+    ben.close()
+    ana.expect("Ben lost the connection; the game waits.")
+    ana.send("replace Ben bot:easy")
+    ana.expect(r"Ben has not been away long enough: try again in \d+ seconds?\.")
+    time.sleep(1.2)
+    ana.send("replace Ben bot:easy")
+    since = ana.expect("The computer plays for Ben at level easy until Ben comes back.").end()
+    while len(re.findall(r"Ben (takes|buys|reserves)", ana.text[since:])) < 2:
+        ana.send("hint")
+        found = ana.expect(r"Hints are for your own turn\.|You ask for a hint\.\n(?:table 1> \n?)*([a-z][^:\n]*): ")
+        if found.group(1):
+            ana.send(found.group(1))
+        else:
+            time.sleep(0.2)
+    back = Telnet(server.telnet)
+    back.send("Ben")
+    back.send("Ben-pass")
+    back.expect("Welcome back to table 1")
+    ana.expect("Ben is back.")
+    back.send("me")
+    back.expect(r"You: \d+ points?")
