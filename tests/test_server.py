@@ -88,6 +88,15 @@ async def play_to_the_end(seat: Seat, after_move: object) -> None:
             await seat.reconnect()
 
 
+def logged_in(server: Server, name: str, welcome: str | None = None) -> Telnet:
+    """A telnet client logged in as ``name`` (password ``<name>-pass``), once it heard ``welcome``."""
+    client = Telnet(server.telnet)
+    client.send(name)
+    client.send(f"{name}-pass")
+    client.expect(welcome or f"Welcome, {name}")
+    return client
+
+
 def named(line: str, card: Card) -> bool:
     return re.search(rf"(?<![\w*+-]){re.escape(card.text)}(?![ ]\d|[\w*+])", line) is not None
 
@@ -178,10 +187,7 @@ def test_a_telnet_client_logs_in_and_plays_a_few_turns(server: Server) -> None:
 
 
 def test_a_wrong_password_is_refused_and_five_shut_the_door(server: Server) -> None:
-    client = Telnet(server.telnet)
-    client.send("Dan")
-    client.send("dan-pass")
-    client.expect("Welcome, Dan: this name is now yours")
+    client = logged_in(server, "Dan", "Welcome, Dan: this name is now yours")
     client.send("quit")
     client.close()
     for attempt in range(5):
@@ -192,24 +198,20 @@ def test_a_wrong_password_is_refused_and_five_shut_the_door(server: Server) -> N
         wrong.close()
     right = Telnet(server.telnet)
     right.send("Dan")
-    right.send("dan-pass")
+    right.send("Dan-pass")
     right.expect("Too many failed logins: wait five minutes and try again.")
     assert right.closed_by_server()
 
     async def over_ssh() -> None:
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", server.port, username="Dan", password="dan-pass",
+            await asyncssh.connect("127.0.0.1", server.port, username="Dan", password="Dan-pass",
                                    known_hosts=None, client_keys=None)
 
     run(over_ssh())
 
 
 def test_long_lines_controls_in_chat_and_strangers_are_refused(server: Server) -> None:
-    ana, ben = Telnet(server.telnet), Telnet(server.telnet)
-    for client, name in ((ana, "Ana"), (ben, "Ben")):
-        client.send(name)
-        client.send(f"{name}-pass")
-        client.expect(f"Welcome, {name}")
+    ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
     ana.send("say " + "x" * 600)
     ana.expect("Lines longer than 500 characters are refused.")
     ana.send("say \x1b[2J\x1b]0;owned\x07 hello")
@@ -233,18 +235,12 @@ def test_long_lines_controls_in_chat_and_strangers_are_refused(server: Server) -
 
 def test_a_silent_client_is_let_go_and_a_vanishing_one_harms_nobody(server: Server) -> None:
     silent = Telnet(server.telnet)
-    vanishing = Telnet(server.telnet)
-    vanishing.send("Vic")
-    vanishing.send("vic-pass")
-    vanishing.expect("Welcome, Vic")
+    vanishing = logged_in(server, "Vic")
     vanishing.sock.sendall(b"create 2 bot:ea")
     vanishing.close()
     assert silent.closed_by_server(timeout=10)
     assert "No login in time" in silent.text
-    other = Telnet(server.telnet)
-    other.send("Wes")
-    other.send("wes-pass")
-    other.expect("Welcome, Wes")
+    other = logged_in(server, "Wes")
     other.send("who")
     other.expect(r"Connected, 1: Wes in the lobby\.")
     other.send("tables")
@@ -263,10 +259,7 @@ def test_at_most_four_connections_from_one_address(server: Server) -> None:
 
 
 def test_the_server_stops_cleanly_telling_players_their_game_is_saved(server: Server) -> None:
-    client = Telnet(server.telnet)
-    client.send("Eve")
-    client.send("eve-pass")
-    client.expect("Welcome, Eve")
+    client = logged_in(server, "Eve")
     client.send("create 2 bot:easy")
     client.expect("Your turn, Eve")
     rest = server.stop()
@@ -276,11 +269,7 @@ def test_the_server_stops_cleanly_telling_players_their_game_is_saved(server: Se
 
 
 def test_the_creator_hands_an_absent_seat_to_the_computer_and_its_owner_takes_it_back(server: Server) -> None:
-    ana, ben = Telnet(server.telnet), Telnet(server.telnet)
-    for client, name in ((ana, "Ana"), (ben, "Ben")):
-        client.send(name)
-        client.send(f"{name}-pass")
-        client.expect(f"Welcome, {name}")
+    ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
     ana.send("create 3 bot:easy")
     ana.expect("Table 1 is yours")
     ben.send("join 1")
@@ -302,10 +291,7 @@ def test_the_creator_hands_an_absent_seat_to_the_computer_and_its_owner_takes_it
             ana.send(found.group(1))
         else:
             time.sleep(0.2)
-    back = Telnet(server.telnet)
-    back.send("Ben")
-    back.send("Ben-pass")
-    back.expect("Welcome back to table 1")
+    back = logged_in(server, "Ben", "Welcome back to table 1")
     ana.expect("Ben is back.")
     back.send("me")
     back.expect(r"You: \d+ points?")

@@ -159,6 +159,12 @@ class Console:
                 if await self.confirm_quit_async():
                     return None
 
+    def end_prompt(self) -> None:
+        """End a prompt being read, as Ctrl-D would (the connection behind it closed)."""
+        app = self._session.app if self._session is not None else None
+        if app is not None and app.is_running and not app.is_done:
+            app.exit(exception=EOFError())
+
     def confirm_quit(self) -> bool:
         """After Ctrl-C outside an event loop: ask whether to quit."""
         if not self.interactive:

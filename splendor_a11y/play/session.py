@@ -198,10 +198,18 @@ class SeatSession(Conversation):
         if seat not in self.seats or self.state.is_over:
             return [text("hint.not_now")]
         try:
-            command = self.table.hint(seat)
+            self.table.note_hint(seat)
         except SaveError as error:
             return [save_failed(error)]
-        return [explain_move(view(self.state, seat), seat, command, self.narrator())]
+        return self.hint_lines(seat, self.state, self.table.events_so_far)
+
+    def hint_lines(self, seat: int, position: GameState, events_so_far: int) -> list[str]:
+        """The hint, thought now: the command to type and one sentence of why."""
+        return [self.explain_hint(seat, position, self.table.hint_for(seat, position, events_so_far))]
+
+    def explain_hint(self, seat: int, position: GameState, command: Command) -> str:
+        """The sentence that gives a hinted command and why."""
+        return explain_move(view(position, seat), seat, command, self.narrator())
 
     def try_command(self, command: Command) -> bool:
         """Hand a command to the table, or say why it is refused (nothing changes then)."""

@@ -73,8 +73,7 @@ class Table:
         self.writer = writer
         self.events_so_far = events_so_far
         self.computers: dict[int, Bot] = {
-            seat: bot_for(entry.level if entry.level in BOTS else DEFAULT_LEVEL)
-            for seat, entry in enumerate(header.players) if entry.kind == "bot"
+            seat: _bot_of(entry.level) for seat, entry in enumerate(header.players) if entry.kind == "bot"
         }
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
         self._listeners: list[TableListener] = []
@@ -134,7 +133,7 @@ class Table:
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A person's seat is played by the computer from now on (they left the game)."""
-        self.computers[seat] = bot_for(level if level in BOTS else DEFAULT_LEVEL)
+        self.computers[seat] = _bot_of(level)
         if seat in self.humans:
             self.humans.remove(seat)
 
@@ -167,20 +166,24 @@ class Table:
         finally:
             self._driving = False
 
-    def hint(self, seat: int) -> Command:
-        """The hard bot's move for a seat, noted in the log first.
+    def note_hint(self, seat: int) -> None:
+        """Note in the log that a seat asked for a hint, before it is given.
 
         Raises:
             SaveError: the note could not be written.
         """
         self.commit((HintAsked(seat),))
-        return self.hint_for(seat, self.state, self.events_so_far)
 
     def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
         """The hard bot's move for a seat in a position, seeded as the game's hints are.
         Pure: safe in a worker thread."""
         rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
         return hint_command(view(state, seat), rng)
+
+
+def _bot_of(level: str | None) -> Bot:
+    """The bot of a computer seat's level; the default level for one not known."""
+    return bot_for(level if level in BOTS else DEFAULT_LEVEL)
 
 
 def settle(state: GameState) -> tuple[Event, ...]:

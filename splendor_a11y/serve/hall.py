@@ -250,8 +250,8 @@ class Hall:
 
     def _free_to_move(self, guest: Guest) -> None:
         """A person seated at a game under way must ``leave`` it before going elsewhere."""
-        if guest.at is not None and guest.at.started and not guest.at.over and isinstance(guest.session, NetSeat) \
-                and not isinstance(guest.session, Spectator):
+        seated = guest.session is not None and not isinstance(guest.session, Spectator)
+        if guest.at is not None and seated and not guest.at.over:
             raise Refused(text("server.leave_first", number=guest.at.number))
         if guest.at is not None:
             self._step_out(guest)

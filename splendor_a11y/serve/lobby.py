@@ -51,14 +51,7 @@ def _tables(hall: Hall, guest: Guest, argument: str) -> None:
 
 def describe_table(hosted: HostedTable) -> str:
     """One line for a table: its number, seats, who sits, modules and where its game is."""
-    names = []
-    for seating in hosted.seats:
-        if seating.computer:
-            names.append(text("cli.bot_name", level=(seating.level or "").capitalize(), number=""))
-        else:
-            names.append(seating.name or text("lobby.free_seat"))
-    if hosted.table is not None:
-        names = [player.name for player in hosted.table.state.players]
+    names = [name or text("lobby.free_seat") for name in hosted.names()]
     modules = text("lobby.modules", modules=join_words(list(hosted.modules))) if hosted.modules else ""
     if hosted.over:
         status = text("lobby.status.over")

@@ -12,13 +12,10 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol
 
-from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, view
+from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked
 from splendor_a11y.play.conversation import Channel, SessionIO
-from splendor_a11y.play.grammar import Query
-from splendor_a11y.play.session import SeatSession, save_failed
+from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
-from splendor_a11y.record import SaveError
-from splendor_a11y.text.explain import explain_move
 from splendor_a11y.text.messages import text
 from splendor_a11y.text.narrator import Verbosity
 
@@ -94,25 +91,17 @@ class NetSeat(SeatSession):
             self.say(self.narrator().turn(after), Channel.PROMPT)
 
 
-    def more_answers(self, query: Query) -> list[str]:
-        """``hint`` is thought in a worker thread, as a computer's move is, so that no
-        other table waits on it; its answer follows when it is ready."""
-        if query.name != "hint":
-            return super().more_answers(query)
-        if self.state.current != self.seat or self.state.is_over:
-            return [text("hint.not_now")]
-        try:
-            self.table.commit((HintAsked(self.seat),))
-        except SaveError as error:
-            return [save_failed(error)]
-        asyncio.get_running_loop().create_task(self._hint(self.state, self.table.events_so_far))
+    def hint_lines(self, seat: int, position: GameState, events_so_far: int) -> list[str]:
+        """A hint is thought in a worker thread, as a computer's move is, so that no other
+        table waits on it; its answer follows when it is ready."""
+        asyncio.get_running_loop().create_task(self._hint(seat, position, events_so_far))
         return []
 
-    async def _hint(self, position: GameState, events_so_far: int) -> None:
+    async def _hint(self, seat: int, position: GameState, events_so_far: int) -> None:
         loop = asyncio.get_running_loop()
-        command = await loop.run_in_executor(None, self.table.hint_for, self.seat, position, events_so_far)
+        command = await loop.run_in_executor(None, self.table.hint_for, seat, position, events_so_far)
         if self.state is position:
-            self.say(explain_move(view(position, self.seat), self.seat, command, self.narrator()), Channel.ANSWER)
+            self.say(self.explain_hint(seat, position, command), Channel.ANSWER)
 
 
 class Spectator(NetSeat):

@@ -82,9 +82,7 @@ class SSHLink:
         """End the prompt, then the connection."""
         self.closed = True
         self._printer.cancel()
-        app = self.console._session.app if self.console._session is not None else None
-        if app is not None and app.is_running and not app.is_done:
-            app.exit(exception=EOFError())
+        self.console.end_prompt()
         self.session.close_channel()
 
 

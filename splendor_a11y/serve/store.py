@@ -68,6 +68,16 @@ class StoredTable:
     header: LogHeader | None
     events: list[Event]
 
+    def log(self) -> GameLog:
+        """The started table's game as a log, to export or to restore.
+
+        Raises:
+            KeyError: its game has not started.
+        """
+        if self.header is None:
+            raise KeyError(self.number)
+        return GameLog(Path(f"table-{self.number}"), self.header, self.events)
+
 
 class Store:
     """The database: opened in WAL mode, each write its own transaction, fully synced;
@@ -137,10 +147,12 @@ class Store:
         with self._transaction() as db:
             db.execute("UPDATE game_tables SET plan = ? WHERE id = ?", (json.dumps(plan), number))
 
-    def start_table(self, number: int, header: LogHeader) -> None:
-        """Keep the header of a table's game as it starts."""
+    def start_table(self, number: int, header: LogHeader, plan: dict[str, Any]) -> None:
+        """Keep the header of a table's game as it starts, with its plan as it starts
+        (free seats given to the computer), together."""
         with self._transaction() as db:
-            db.execute("UPDATE game_tables SET header = ? WHERE id = ?", (json.dumps(header.to_json()), number))
+            db.execute("UPDATE game_tables SET header = ?, plan = ? WHERE id = ?",
+                       (json.dumps(header.to_json()), json.dumps(plan), number))
 
     def drop_table(self, number: int) -> None:
         """Forget a table that never started (everyone left it)."""
@@ -187,10 +199,7 @@ class Store:
         Raises:
             KeyError: there is no such table, or its game has not started.
         """
-        stored = self.table(number)
-        if stored.header is None:
-            raise KeyError(number)
-        return GameLog(Path(f"table-{number}"), stored.header, stored.events)
+        return self.table(number).log()
 
     def close(self) -> None:
         """Close the database."""

@@ -99,11 +99,21 @@ class HostedTable:
 
     # ---- the game -----------------------------------------------------------------
 
+    def _entries(self) -> list[PlayerEntry]:
+        """The seats as a log header's players, computers named as the game will name them;
+        a free seat is a person without a name yet."""
+        return name_bots([PlayerEntry("", "bot", s.level) if s.computer else PlayerEntry(s.name or "")
+                          for s in self.seats])
+
+    def names(self) -> list[str]:
+        """Who sits at each seat, as the game tells them ("" for a free seat)."""
+        if self.table is not None:
+            return [player.name for player in self.table.state.players]
+        return [entry.name for entry in self._entries()]
+
     def header(self, seed: int) -> LogHeader:
-        """The log header of the game about to start; free seats go to the computer."""
-        entries = [PlayerEntry(s.name) if s.name is not None and not s.computer
-                   else PlayerEntry("", "bot", s.level or DEFAULT_LEVEL) for s in self.seats]
-        return LogHeader(players=tuple(name_bots(entries)), modules=self.modules, seed=seed)
+        """The log header of the game about to start (``start`` gave free seats to the computer)."""
+        return LogHeader(players=tuple(self._entries()), modules=self.modules, seed=seed)
 
     def start(self, store: Store) -> None:
         """Begin the game: the header kept and every person given a seat, before the deal."""
@@ -111,8 +121,7 @@ class HostedTable:
             if seating.name is None and not seating.computer:
                 seating.level = DEFAULT_LEVEL
         header = self.header(random.SystemRandom().randrange(2**31))
-        store.start_table(self.number, header)
-        store.save_plan(self.number, self.plan())
+        store.start_table(self.number, header, self.plan())
         self._open(header, header.new_state(), 0, store)
 
     def deal(self) -> None:
@@ -126,10 +135,9 @@ class HostedTable:
 
     def restore(self, stored: StoredTable, store: Store) -> None:
         """Set a started table back where the database left it, every person away."""
-        assert stored.header is not None
-        log = store.log_of(self.number)
+        log = stored.log()
         state = replay(log)[-1]
-        self._open(stored.header, state, len(stored.events), store)
+        self._open(log.header, state, len(log.events), store)
         now = time.monotonic()
         self.away_since = {seat: now for seat in self.sessions}
         assert self.table is not None
