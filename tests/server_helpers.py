@@ -157,7 +157,8 @@ class Telnet:
 
     @property
     def text(self) -> str:
-        return re.sub(rb"\xff[\xfb-\xfe].", b"", self.received).decode("utf-8", "replace").replace("\r", "")
+        raw = re.sub(rb"\xff[\xfb-\xfe].", b"", self.received).decode("utf-8", "replace").replace("\r", "")
+        return PROMPTS.sub("", raw)
 
     def expect(self, pattern: str, timeout: float = WAIT) -> re.Match[str]:
         """Wait for ``pattern`` in what arrived since the last match."""
