@@ -1,22 +1,27 @@
 """How fast the server answers: many tables of scripted players over SSH, each a whole game.
 
-    python benchmarks/server.py [--tables 50]
+    python benchmarks/server.py [--tables 50] [--think 1.0]
 
 Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, and
 two scripted players per table (each table from its own loopback address, 127.0.x.y, as
-friends come from their own machines). Each player, on its turn, tries moves in a fixed
-order (buy, take, reserve, pass) until one is accepted, returns tokens as the game
-suggests and takes the first noble offered. For every accepted move it measures the time
-from Enter to the moment the move's line has reached both seats, and prints the median
-and the 95th percentile (targets: under 50 ms and under 200 ms), with the server's
-memory per table.
+friends come from their own machines). The tables arrive one after another, a fifth of a
+second apart. Each player plays as a person reading the table: on its turn it asks
+``afford`` (and ``supply`` when it cannot buy), thinks for half to one and a half times
+``--think`` seconds (one second by default, quicker than people play), then buys the
+dearest card it can, else takes the three most plentiful gems, falling back on two of a
+full pile, reserving and passing; it returns tokens as the game suggests and takes the
+first noble offered. For every accepted move it measures the time from Enter to the
+moment the move's line has reached both seats, and prints the median and the 95th
+percentile (targets: under 50 ms and under 200 ms), the server's CPU time per move, and
+its memory per table.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
+import os
+import random
 import re
 import statistics
 import sys
@@ -29,10 +34,10 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server_helpers import Server, plain  # noqa: E402
 
-GEMS = "dsero"
-TRIES = ([f"buy h{i}" for i in range(1, 4)] + [f"buy {level}{i}" for level in "cba" for i in range(1, 5)]
-         + [f"take {''.join(c)}" for c in itertools.combinations(GEMS, 3)] + [f"take 2{g}" for g in GEMS]
-         + [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)] + ["pass"])
+RESERVES = [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)]
+SENT, REFUSED = [0], [0]
+ARRIVAL = 0.2
+"""Seconds between two tables' arrivals: people come one after another, not all at once."""
 ACCEPTED = re.compile(r"^You (take|buy|reserve|return|pass)\b")
 
 
@@ -45,6 +50,7 @@ class Scripted:
         self.partial = ""
         self.arrived = asyncio.Event()
         self.process: asyncssh.SSHClientProcess[str] | None = None
+        self.thinking = random.Random(name)
         self.conn: asyncssh.SSHClientConnection | None = None
 
     async def connect(self, port: int, address: str) -> None:
@@ -88,22 +94,48 @@ class Scripted:
                 pass
 
 
-async def _my_move(me: Scripted, other: Scripted, decision: str, latencies: list[float]) -> None:
-    """Try moves until one is accepted; time the accepted one to both seats."""
+async def _ask(me: Scripted, query: str, answer: re.Pattern[str]) -> str:
+    """A question answered at once, as a player presses a key before thinking."""
+    mark = len(me.lines)
+    me.send(query)
+    _, _, line = await me.line_after(mark, answer)
+    return line
+
+
+async def _choices(me: Scripted) -> list[str]:
+    """What a player who reads the table would try, best first: the dearest card it can
+    buy, else three plentiful gems, else two of a full pile, then reserving, then passing."""
+    afford = await _ask(me, "afford", re.compile(r"^You can buy: |^You cannot afford"))
+    buys = sorted(re.findall(r"(?:: |; )([abch](\d)) ([abc]\d)", afford), key=lambda found: -int(found[2][1]))
+    tries = [f"buy {place}" for place, _, _ in buys]
+    if not tries:
+        supply = await _ask(me, "supply", re.compile(r"^Supply: "))
+        piles = sorted(((int(count), gem) for count, gem in re.findall(r"(\d+)([dsero])\b", supply)), reverse=True)
+        tries.append("take " + "".join(gem for _, gem in piles[:3]))
+        tries += [f"take 2{gem}" for count, gem in piles if count >= 4]
+    return tries + RESERVES + ["pass"]
+
+
+async def _my_move(me: Scripted, other: Scripted, decision: str, latencies: list[float], think: float) -> None:
+    """Choose, think, and try moves until one is accepted; time the accepted one to both seats."""
     example = re.search(r"for example return (\S+)\.", decision)
     noble = re.search(r"choose one: noble (\d)", decision)
-    tries = [f"return {example.group(1)}"] if example else [f"noble {noble.group(1)}"] if noble else TRIES
+    tries = [f"return {example.group(1)}"] if example else [f"noble {noble.group(1)}"] if noble else await _choices(me)
+    await asyncio.sleep(me.thinking.uniform(0.5 * think, 1.5 * think))
     for attempt in tries:
         mark, seen_other = len(me.lines), len(other.lines)
         sent = me.send(attempt)
+        SENT[0] += 1
         index, when, line = await me.line_after(mark, re.compile(r"^You |^[A-Z]|noble"))
         if ACCEPTED.search(line) or noble:
             _, heard, _ = await other.line_after(seen_other, re.compile(rf"\b{me.name} [a-z]"))
             latencies.append(max(when, heard) - sent)
             return
+        REFUSED[0] += 1
 
 
-async def _play_table(port: int, number: int, latencies: list[float]) -> None:
+async def _play_table(port: int, number: int, latencies: list[float], think: float) -> None:
+    await asyncio.sleep(number * ARRIVAL)
     address = f"127.0.{number // 250}.{number % 250 + 2}"
     first, second = Scripted(f"P{number}a"), Scripted(f"P{number}b")
     await first.connect(port, address)
@@ -125,13 +157,18 @@ async def _play_table(port: int, number: int, latencies: list[float]) -> None:
             cursor[me.name] = index + 1
             if "Type leave" in line:
                 return
-            await _my_move(me, other, line, latencies)
+            await _my_move(me, other, line, latencies, think)
             cursor[me.name] = max(cursor[me.name], len(me.lines) - 1)
 
     await asyncio.gather(*(run(p) for p in players.values()))
     for player in players.values():
         assert player.conn is not None
         player.conn.close()
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kib(pid: int) -> int:
@@ -141,12 +178,13 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
-async def _main(tables: int) -> None:
+async def _main(tables: int, think: float) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
     server = Server(home, "--open", "--max-connections", str(4 * tables + 10))
     server.start()
     assert server.process is not None
     before = _rss_kib(server.process.pid)
+    cpu_at_start = _cpu_seconds(server.process.pid)
     latencies: list[float] = []
     started = time.perf_counter()
     peak = [before]
@@ -158,9 +196,10 @@ async def _main(tables: int) -> None:
 
     watcher = asyncio.get_running_loop().create_task(watch_memory())
     try:
-        await asyncio.gather(*(_play_table(server.port, n, latencies) for n in range(tables)))
+        await asyncio.gather(*(_play_table(server.port, n, latencies, think) for n in range(tables)))
     finally:
         watcher.cancel()
+        cpu = _cpu_seconds(server.process.pid) - cpu_at_start
         server.stop()
     elapsed = time.perf_counter() - started
     ordered = sorted(latencies)
@@ -170,6 +209,10 @@ async def _main(tables: int) -> None:
     print(f"moves timed: {len(ordered)}; from Enter to the line at both seats:")
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
+    print(f"tables arriving {ARRIVAL:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
+          f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}")
+    print(f"server CPU {cpu:.1f} s, {1000 * cpu / max(SENT[0], 1):.1f} ms a move with its questions (logins included); "
+          f"the clients' CPU {time.process_time():.1f} s")
     print(f"server memory: {before / 1024:.1f} MiB at start, {peak[0] / 1024:.1f} MiB at peak, "
           f"{(peak[0] - before) / 1024 / tables:.2f} MiB per table")
 
@@ -177,7 +220,9 @@ async def _main(tables: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=50)
-    asyncio.run(_main(parser.parse_args().tables))
+    parser.add_argument("--think", type=float, default=1.0, help="seconds each player thinks before a move")
+    arguments = parser.parse_args()
+    asyncio.run(_main(arguments.tables, arguments.think))
 
 
 if __name__ == "__main__":

@@ -59,11 +59,12 @@ class Server:
         self.process.kill()
         self.process.wait(10)
 
-    def stop(self) -> str:
-        """SIGTERM, as a host's service manager would; what it printed after."""
+    def stop(self, signum: int = signal.SIGTERM) -> str:
+        """SIGTERM, as a host's service manager would (or SIGINT, the host's Ctrl-C); what
+        it printed after."""
         assert self.process is not None
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            self.process.send_signal(signum)
         rest, _ = self.process.communicate(timeout=20)
         return rest
 

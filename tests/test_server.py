@@ -11,6 +11,7 @@ its listener could not know.
 from __future__ import annotations
 
 import asyncio
+import signal
 import re
 import subprocess
 import sys
@@ -188,6 +189,52 @@ def test_a_telnet_client_logs_in_and_plays_a_few_turns(server: Server) -> None:
     client.close()
 
 
+def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
+    ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
+    ana.send("create 2 bot:easy")
+    ana.expect("Your turn, Ana")
+    zoe.send("watch 1")
+    zoe.expect("You are watching table 1; you hear what every player may know.")
+    zoe.expect("Playing in this order: (Ana and Easy bot|Easy bot and Ana).")
+    ana.send("reserve deck a")
+    card = ana.expect(r"You reserve (a\d[dsero] [^ ]+(?: [^ ]+)*?) from the top of deck a").group(1)
+    zoe.expect("Ana reserves the top card of deck a and takes 1 gold.")
+    zoe.expect(r"Easy bot (takes|buys|reserves)")
+    zoe.send("take dse")
+    zoe.expect("You are watching this table; to play, join a table with a free seat.")
+    zoe.send("hand Ana")
+    zoe.expect("hand h1 a level a card from the deck")
+    assert card not in zoe.text, "a spectator never hears a card reserved blind"
+    zoe.send("leave")
+    zoe.expect(r"You left table 1\.\n")
+    ana.send("take dse")
+    ana.expect("You take 1d 1s 1e")
+    assert "You take 1d 1s 1e" not in zoe.text
+    for client in (ana, zoe):
+        client.close()
+
+
+def test_a_new_name_is_registered_by_the_key_it_offers(server: Server) -> None:
+    async def login(key: asyncssh.SSHKey) -> str:
+        async with asyncssh.connect("127.0.0.1", server.port, username="Kim", known_hosts=None, client_keys=[key],
+                                    password=None, preferred_auth="publickey") as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(100, 30))
+            heard = ""
+            while "Tables:" not in heard:
+                heard += await asyncio.wait_for(process.stdout.read(4096), 20)
+            process.stdin.write("quit\r")
+            return heard
+
+    async def scenario() -> None:
+        kims = asyncssh.generate_private_key("ssh-ed25519")
+        assert "this name is now yours" in await login(kims)
+        assert "this name is now yours" not in await login(kims)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await login(asyncssh.generate_private_key("ssh-ed25519"))
+
+    run(scenario())
+
+
 def test_a_wrong_password_is_refused_and_five_shut_the_door(server: Server) -> None:
     client = logged_in(server, "Dan", "Welcome, Dan: this name is now yours")
     client.send("quit")
@@ -268,6 +315,28 @@ def test_the_server_stops_cleanly_telling_players_their_game_is_saved(server: Se
     client.expect("The server is stopping. Your game is saved")
     assert "The server stopped; every game is saved." in rest
     assert server.process is not None and server.process.returncode == 0
+
+
+def test_ctrl_c_at_the_host_stops_the_server_while_people_sit_at_their_prompts(server: Server) -> None:
+    """Each connection's prompt must leave the host's Ctrl-C to the server: a prompt that
+    took SIGINT for itself kept the server running (and gave one player a Ctrl-C)."""
+
+    async def scenario() -> None:
+        eve = Player(server.port, "Eve", "eve-secret")
+        await eve.connect()
+        await eve.expect("Welcome, Eve")
+        eve.send("create 2 bot:easy")
+        await eve.expect("Your turn, Eve")
+        eve.send("me")
+        await eve.expect("You: 0 points")
+        rest = await asyncio.to_thread(server.stop, signal.SIGINT)
+        await eve.expect("The server is stopping. Your game is saved")
+        assert "The server stopped; every game is saved." in rest
+        assert server.process is not None and server.process.returncode == 0
+        assert "\r\r\n" not in eve.raw, "each line ends once, with one carriage return"
+        await eve.close()
+
+    run(scenario())
 
 
 def test_the_creator_hands_an_absent_seat_to_the_computer_and_its_owner_takes_it_back(server: Server) -> None:

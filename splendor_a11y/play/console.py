@@ -61,6 +61,9 @@ class Console:
         if interactive is None:
             interactive = self.stdin.isatty() and self.out.isatty()
         self.interactive = interactive or pt_input is not None
+        self._shares_loop = pt_input is not None
+        """A connection's console on a server's loop: its prompt must not take the process's
+        Ctrl-C (the host's, to stop the server) nor the loop's error handler."""
         self._session: Any = None
         if self.interactive:
             self._session = self._prompt_session(history_file, pt_input, pt_output)
@@ -69,29 +72,18 @@ class Console:
 
     def _prompt_session(self, history_file: Path | None, pt_input: Any, pt_output: Any) -> Any:
         os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
-        from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
-        from prompt_toolkit.shortcuts import CompleteStyle
 
         from splendor_a11y.play.grammar import COMMANDS
+        from splendor_a11y.play.line_prompt import LinePrompt
 
         words = [spec.name for spec in COMMANDS]
         history: Any = InMemoryHistory()
         if history_file is not None:
             history = _private_history(history_file, self._history_lost)
-        session: Any = PromptSession(
-            history=history,
-            completer=WordCompleter(words, ignore_case=True, sentence=True),
-            complete_while_typing=False,
-            complete_style=CompleteStyle.READLINE_LIKE,
-            reserve_space_for_menu=0,
-            key_bindings=self._bindings(),
-            input=pt_input,
-            output=pt_output,
-            enable_suspend=False,
-            mouse_support=False,
-        )
+        session = LinePrompt(history, WordCompleter(words, ignore_case=True, sentence=True), self._bindings(),
+                             pt_input, pt_output)
         session.default_buffer.on_text_changed += lambda _buffer: self.speaker.silence()
         return session
 
@@ -152,12 +144,16 @@ class Console:
             return self._read_plain()
         while True:
             try:
-                return str(await self._session.prompt_async(prompt))
+                return await self._prompt(prompt)
             except EOFError:
                 return None
             except KeyboardInterrupt:
                 if await self.confirm_quit_async():
                     return None
+
+    async def _prompt(self, prompt: str) -> str:
+        owns = not self._shares_loop
+        return str(await self._session.prompt_async(prompt, handle_sigint=owns, set_exception_handler=owns))
 
     def end_prompt(self) -> None:
         """End a prompt being read, as Ctrl-D would (the connection behind it closed)."""
@@ -177,7 +173,7 @@ class Console:
             return True
         self._print_and_speak(text(self.quit_question), True)
         try:
-            answer = await self._session.prompt_async("quit? ")
+            answer = await self._prompt("quit? ")
         except (EOFError, KeyboardInterrupt):
             return True
         if str(answer).strip().lower() in ("y", "yes"):

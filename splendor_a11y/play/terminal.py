@@ -11,16 +11,24 @@ a note that says so.
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 import unicodedata
 from typing import IO
 
 from splendor_a11y.text.messages import text
 
-__all__ = ["escape_controls", "fit_encoding", "write_line"]
+__all__ = ["escape_controls", "fit_encoding", "network_newlines", "write_line"]
 
 _BRAILLE_START, _BRAILLE_END = 0x2800, 0x28FF
 _noted: set[int] = set()
+_BARE_NEWLINE = re.compile(r"(?<!\r)\n")
+
+
+def network_newlines(data: str) -> str:
+    """Every line ending as a network terminal wants it, CR LF, once: prompt_toolkit
+    already ends some lines so, and a second CR would be one more thing to read."""
+    return _BARE_NEWLINE.sub("\r\n", data)
 
 
 def escape_controls(line: str) -> str:

@@ -142,9 +142,9 @@ class Hall:
         """``leave``: back to the lobby."""
         if guest.at is None:
             raise Refused(text("server.not_at_table"))
-        hosted = guest.at
+        hosted, watching = guest.at, isinstance(guest.session, Spectator)
         self._step_out(guest)
-        key = "server.you_left_game" if hosted.started and not hosted.over else "server.you_left"
+        key = "server.you_left_game" if hosted.started and not hosted.over and not watching else "server.you_left"
         guest.tell(text(key, number=hosted.number))
 
     # ---- sitting down -------------------------------------------------------------

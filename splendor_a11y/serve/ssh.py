@@ -19,6 +19,7 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHS
 
 from splendor_a11y.play.console import Console
 from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.terminal import network_newlines
 from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.text.messages import text
@@ -86,15 +87,58 @@ class SSHLink:
         self.session.close_channel()
 
 
+class _Output:
+    """What a connection's terminal is sent, gathered over one turn of the loop.
+
+    prompt_toolkit writes a redraw in pieces (erase, printed lines, the prompt again),
+    and each write would be its own encrypted SSH packet; gathered, they travel as one.
+    """
+
+    def __init__(self, session: _Session) -> None:
+        self._session = session
+        self._parts: list[str] = []
+
+    def write(self, data: str) -> None:
+        if not self._parts:
+            asyncio.get_running_loop().call_soon(self.send)
+        self._parts.append(network_newlines(data))
+
+    def send(self) -> None:
+        """Send what was gathered (at the end of the loop's turn, or before closing)."""
+        data, self._parts = "".join(self._parts), []
+        chan = self._session._chan
+        if data and chan is not None:
+            try:
+                chan.write(data)
+            except (BrokenPipeError, OSError):
+                pass  # the connection is closing: nobody is there to read it
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        """Sent at the end of the loop's turn, with whatever else this turn writes."""
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
 class _Session(PromptToolkitSSHSession):
     """prompt_toolkit's SSH session, which also ends the visit when the client vanishes."""
+
+    def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]]) -> None:
+        super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
+        self.output = _Output(self)
+        self.stdout = self.output  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.interact_task is not None and not self.interact_task.done():
             self.interact_task.cancel()
 
     def close_channel(self) -> None:
-        """Close the connection from the server's side."""
+        """Close the connection from the server's side, after what is still to be sent."""
+        self.output.send()
         if self._chan is not None:
             self._chan.close()
 
@@ -156,7 +200,7 @@ class _Server(PromptToolkitSSHServer):
         return admission in (Admission.WELCOME, Admission.REGISTERED)
 
     def session_requested(self) -> PromptToolkitSSHSession:
-        return _Session(self.interact, enable_cpr=False)
+        return _Session(self.interact)
 
 
 async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate,
@@ -178,5 +222,5 @@ async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: D
 
     return await asyncssh.create_server(
         lambda: _Server(interact, doorman, gate), host, port, server_host_keys=[host_key],
-        login_timeout=login_timeout, keepalive_interval=30, keepalive_count_max=4,
+        login_timeout=login_timeout, keepalive_interval=30, keepalive_count_max=4, line_editor=False,
     )

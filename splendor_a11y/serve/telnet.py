@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.terminal import escape_controls
+from splendor_a11y.play.terminal import escape_controls, network_newlines
 from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.lobby import MAX_LINE
@@ -50,7 +50,7 @@ class TelnetLink:
         if self.writer.transport.get_write_buffer_size() > UNREAD_BYTES:
             self.close()
             return
-        self.writer.write(data.replace("\n", "\r\n").encode("utf-8"))
+        self.writer.write(network_newlines(data).encode("utf-8"))
 
     def send(self, line: str, channel: Channel) -> None:
         """A line, on a line of its own; the prompt again after it when one waits."""

@@ -1,0 +1,81 @@
+"""One line of input: the smallest prompt_toolkit application that edits a line.
+
+prompt_toolkit's ``PromptSession`` lays out a dozen hidden parts (search and argument
+toolbars, completion menus, a right prompt, a bottom toolbar) and walks them all on every
+key and every redraw; a server runs a prompt per connection on one loop, where that walk
+was most of the work. This prompt is one window: the prompt before the text, the emacs
+editing keys (not vi's, nor the mouse's), the history, Tab completing as readline does
+(candidates listed above the line), Enter to accept, Ctrl-C to interrupt, Ctrl-D on an
+empty line to end. Nothing is drawn but the line itself, which is also what a screen
+reader wants to hear. Unlike ``PromptSession``, there is no Ctrl-R search of the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.history import History
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, merge_key_bindings
+from prompt_toolkit.key_binding.bindings.basic import load_basic_bindings
+from prompt_toolkit.key_binding.bindings.completion import display_completions_like_readline
+from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
+from prompt_toolkit.layout import BufferControl, Layout, Window
+from prompt_toolkit.layout.processors import BeforeInput
+
+__all__ = ["LinePrompt"]
+
+
+class LinePrompt:
+    """Reads lines one after another, keeping the history between them."""
+
+    def __init__(self, history: History, completer: Completer, key_bindings: KeyBindingsBase,
+                 pt_input: Any = None, pt_output: Any = None) -> None:
+        self.message = ""
+        self.default_buffer = Buffer(history=history, completer=completer, complete_while_typing=False,
+                                     multiline=False, accept_handler=self._accept)
+        control = BufferControl(self.default_buffer, input_processors=[BeforeInput(lambda: self.message)])
+        self.app: Application[str] = Application(
+            layout=Layout(Window(control, dont_extend_height=True, wrap_lines=True)),
+            key_bindings=merge_key_bindings([load_basic_bindings(), load_emacs_bindings(),
+                                             _line_keys(self.default_buffer), key_bindings]),
+            full_screen=False, mouse_support=False, erase_when_done=False, input=pt_input, output=pt_output,
+        )
+
+    def _accept(self, buffer: Buffer) -> bool:
+        self.app.exit(result=buffer.document.text)
+        return True
+
+    async def prompt_async(self, message: str, handle_sigint: bool = True, set_exception_handler: bool = True) -> str:
+        """The next line typed; EOFError at Ctrl-D on an empty line, KeyboardInterrupt at Ctrl-C."""
+        self.message = message
+        self.default_buffer.reset()
+        return await self.app.run_async(handle_sigint=handle_sigint, set_exception_handler=set_exception_handler)
+
+
+def _line_keys(buffer: Buffer) -> KeyBindings:
+    """The keys that make an editor a prompt: accept, complete, interrupt, end."""
+    keys = KeyBindings()
+    empty = Condition(lambda: not buffer.text)
+
+    @keys.add("enter")
+    def _accept(_event: Any) -> None:
+        buffer.validate_and_handle()
+
+    @keys.add("tab")
+    def _complete(event: Any) -> None:
+        display_completions_like_readline(event)
+
+    @keys.add("c-c")
+    @keys.add("<sigint>")
+    def _interrupt(event: Any) -> None:
+        event.app.exit(exception=KeyboardInterrupt())
+
+    @keys.add("c-d", filter=empty)
+    def _end(event: Any) -> None:
+        event.app.exit(exception=EOFError())
+
+    return keys
