@@ -1,8 +1,11 @@
-"""Bot benchmark: strength of each level against the one below, and decision times.
+"""Bot benchmark: strength of each level against the one below, the hard bot's habits,
+and decision times.
 
-Two-player games with fixed seeds, seats alternating, played on all cores. Prints one
-table: each pairing's win rate against its target, the rounds the hard bot needs to
-reach 15 points, and each level's median and 95th-percentile decision time.
+Games with fixed seeds, seats alternating, played on all cores. Prints each pairing's
+win rate against its target (two players; and hard against three medium bots), then for
+the hard bot: nobles, reservations, reservations never bought and tokens returned a
+game, rounds to reach 15 points alone (against the random bot, which hardly competes),
+games stopped by the safety stop, and seconds a move; each level's decision times.
 
 Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --games 40 (a quicker look)
@@ -15,28 +18,68 @@ import argparse
 import os
 import statistics
 import time
+from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from splendor_a11y.bots.arena import play_bots
+from splendor_a11y.bots.arena import SeatHabits, play_bots
 
-PAIRINGS = (("easy", "random", 0.90), ("medium", "easy", 0.90), ("hard", "medium", 0.70))
-TIME_TARGETS = {"hard": 1.0, "medium": 0.05, "easy": 0.05}
+PAIRINGS = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90), ("hard", ("medium",), 0.90),
+            ("hard", ("medium", "medium", "medium"), 0.60))
+ALONE = ("hard", ("random",))
+TIME_TARGETS = {"hard": (1.0, 2.0), "medium": (0.05, 0.2), "easy": (0.05, 0.2)}
+HABIT_TARGETS = {"nobles": (0.6, "at least"), "reserved never bought": (1.0, "at most"),
+                 "tokens returned": (1.5, "at most")}
 SEED_BASE = 20_000
 
 
-def one_game(job: tuple[str, str, int, tuple[str, ...]]) -> tuple[bool, int | None, list[float], list[float]]:
-    """Play one game; the first level's win, its round reaching 15, and both levels' times."""
-    strong, weak, seed, modules = job
-    seats = (strong, weak) if seed % 2 == 0 else (weak, strong)
-    me = seats.index(strong)
+@dataclass
+class Result:
+    """One game, from the first level's seat."""
+
+    won: bool
+    stopped: bool
+    reached: int | None
+    habits: SeatHabits
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+
+
+def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
+    """Play one game, the first level's seat moving round the table with the seed."""
+    strong, others, seed, modules = job
+    seats = list(others)
+    me = seed % (len(others) + 1)
+    seats.insert(me, strong)
     record = play_bots(seats, SEED_BASE + seed, modules)
-    won = record.final.is_over and record.final.winners == (me,)
-    return won, record.round_reached_15.get(me), record.seconds[me], record.seconds[1 - me]
+    seconds: dict[str, list[float]] = {}
+    for seat, level in enumerate(seats):
+        seconds.setdefault(level, []).extend(record.seconds[seat])
+    return Result(record.final.is_over and record.final.winners == (me,), not record.finished,
+                  record.round_reached_15.get(me), record.habits[me], seconds)
 
 
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _habit_lines(results: list[Result]) -> list[str]:
+    games = len(results)
+    figures = {
+        "nobles": sum(r.habits.nobles for r in results) / games,
+        "reservations": sum(r.habits.reserved for r in results) / games,
+        "reserved never bought": sum(r.habits.reserved_never_bought for r in results) / games,
+        "tokens returned": sum(r.habits.tokens_returned for r in results) / games,
+    }
+    lines = []
+    for name, value in figures.items():
+        target = HABIT_TARGETS.get(name)
+        verdict = ""
+        if target is not None:
+            bound, how = target
+            met = value >= bound if how == "at least" else value <= bound
+            verdict = f"  target {how} {bound:g}: {'met' if met else 'NOT met'}"
+        lines.append(f"  hard {name} a game: {value:5.2f}{verdict}")
+    return lines
 
 
 def main() -> None:
@@ -46,35 +89,41 @@ def main() -> None:
     args = parser.parse_args()
     games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
-    rows = []
-    hard_rounds: list[int] = []
+    rows, hard_results = [], []
     started = time.perf_counter()
     with Pool(os.cpu_count() or 2) as pool:
-        for strong, weak, target in PAIRINGS:
-            results = pool.map(one_game, [(strong, weak, seed, modules) for seed in range(games)])
-            wins = sum(won for won, _, _, _ in results)
-            for _, reached, mine, theirs in results:
-                times.setdefault(strong, []).extend(mine)
-                times.setdefault(weak, []).extend(theirs)
-                if strong == "hard" and reached is not None:
-                    hard_rounds.append(reached)
+        for strong, others, target in PAIRINGS:
+            results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
+            wins = sum(r.won for r in results)
+            for result in results:
+                for level, spent in result.seconds.items():
+                    times.setdefault(level, []).extend(spent)
+            if strong == "hard":
+                hard_results.extend(results)
             rate = wins / games
-            rows.append(f"{strong:>6} beats {weak:<6} {wins:4d} of {games} games  {rate:6.1%}"
+            rows.append(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
                         f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}")
-    print(f"Two-player games, seats alternating, seeds {SEED_BASE} onward, {os.cpu_count()} cores"
-          + (f", modules: {', '.join(modules)}" if modules else ""))
+        alone = pool.map(one_game, [(ALONE[0], ALONE[1], seed, modules) for seed in range(games)])
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores" + (f", modules: {', '.join(modules)}" if modules else ""))
     print(*rows, sep="\n")
-    if hard_rounds:
-        print(f"hard reaches 15 points in {statistics.mean(hard_rounds):.1f} rounds on average "
-              f"({len(hard_rounds)} games)")
+    print(f"The hard bot over its {len(hard_results)} games against medium bots:")
+    print(*_habit_lines(hard_results), sep="\n")
+    stopped = sum(r.stopped for r in hard_results + alone)
+    print(f"  games stopped by the safety stop: {stopped} of {len(hard_results) + len(alone)}  target none: "
+          f"{'met' if not stopped else 'NOT met'}")
+    reached = [r.reached for r in alone if r.reached is not None]
+    if reached:
+        rounds = statistics.median(reached)
+        print(f"  alone (against the random bot) it reaches 15 points in {rounds:.1f} rounds (median of "
+              f"{len(reached)})  target at most 23: {'met' if rounds <= 23 else 'NOT met'}")
     for level in ("hard", "medium", "easy", "random"):
         spent = times.get(level)
         if not spent:
             continue
         median, p95 = statistics.median(spent), percentile(spent, 0.95)
-        target = TIME_TARGETS.get(level)
-        verdict = f"  target median under {target * 1000:.0f} ms: {'met' if median < target else 'NOT met'}" \
-            if target else ""
+        limits = TIME_TARGETS.get(level)
+        verdict = (f"  targets {limits[0] * 1000:.0f} and {limits[1] * 1000:.0f} ms: "
+                   f"{'met' if median <= limits[0] and p95 <= limits[1] else 'NOT met'}") if limits else ""
         print(f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
               f" ({len(spent)} decisions){verdict}")
     print(f"total {time.perf_counter() - started:.0f} s")

@@ -40,7 +40,7 @@ def server(tmp_path: Path) -> Server:
     running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3")
     running.start()
     yield running
-    running.stop()
+    print("the server said, at its end:", running.stop())  # shown when a test failed
 
 
 def run(coroutine: object) -> None:

@@ -13,12 +13,51 @@ from dataclasses import dataclass, field, replace
 
 from splendor_a11y.bots import bot_for
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, modules_named, view
+from splendor_a11y.domain.notation import HandSlot
+from splendor_a11y.engine import (
+    CardBought,
+    CardReserved,
+    Event,
+    GameState,
+    NobleVisited,
+    TokensReturned,
+    deal,
+    decide_and_apply,
+    evolve,
+    modules_named,
+    view,
+)
 
-__all__ = ["GameRecord", "play_bots"]
+__all__ = ["GameRecord", "SeatHabits", "play_bots"]
 
 MAX_DECISIONS = 2_000
 """A safety stop: a real game takes about a hundred decisions."""
+
+
+@dataclass
+class SeatHabits:
+    """What one seat did over a game that a good player's habits show in."""
+
+    nobles: int = 0
+    reserved: int = 0
+    reserved_bought: int = 0
+    tokens_returned: int = 0
+
+    @property
+    def reserved_never_bought(self) -> int:
+        """Reservations that ended the game still in hand."""
+        return self.reserved - self.reserved_bought
+
+    def note(self, event: Event) -> None:
+        """Count one of this seat's events."""
+        if isinstance(event, NobleVisited):
+            self.nobles += 1
+        elif isinstance(event, CardReserved):
+            self.reserved += 1
+        elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
+            self.reserved_bought += 1
+        elif isinstance(event, TokensReturned):
+            self.tokens_returned += sum(event.gems)
 
 
 @dataclass
@@ -30,6 +69,7 @@ class GameRecord:
     decisions: int = 0
     seconds: dict[int, list[float]] = field(default_factory=dict)
     round_reached_15: dict[int, int] = field(default_factory=dict)
+    habits: dict[int, SeatHabits] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -43,7 +83,8 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
     state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
     setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
     state = evolve(state, replace(setup, first_player=0))
-    record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))})
+    record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))},
+                        habits={i: SeatHabits() for i in range(len(levels))})
     events = 1
     while not state.is_over and record.decisions < MAX_DECISIONS:
         seat = state.current
@@ -53,6 +94,10 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
         record.seconds[seat].append(time.perf_counter() - started)
         made, state = decide_and_apply(state, command)
         events += len(made)
+        for event in made:
+            seat_of = getattr(event, "player", None)
+            if isinstance(seat_of, int) and seat_of in record.habits:
+                record.habits[seat_of].note(event)
         record.decisions += 1
         if state.players[seat].points >= state.rules.points_to_win and seat not in record.round_reached_15:
             record.round_reached_15[seat] = state.round if state.current != seat else state.round - 1

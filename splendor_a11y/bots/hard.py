@@ -5,6 +5,10 @@ hidden cards dealt at random from those it has not seen) plays each shortlisted 
 lets every opponent answer as the medium bot would, takes its own best reply, and
 scores where that leaves it. The move with the best average wins. The budget is counted
 in positions, not seconds, so the same seed always gives the same move.
+
+Its judgement is the medium bot's with a strong player's habits added: a reserved card
+is worth what it will buy, so one far out of reach weighs on the hand; tokens given back
+over ten were a turn wasted; and a noble within reach steers which bonuses to build.
 """
 
 from __future__ import annotations
@@ -12,10 +16,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import relative
-from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.bots.evaluation import reach_gap, relative
+from splendor_a11y.bots.medium import NOT_FOLLOW_UPS, greedy_command, greedy_score
+from splendor_a11y.bots.quick import quick_choice
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import Command, GameState, decide_and_apply, determinize, legal_commands
+from splendor_a11y.engine import (
+    Command,
+    GameState,
+    TokensReturned,
+    decide_and_apply,
+    determinize,
+    legal_commands,
+)
 
 __all__ = ["SearchBudget", "choose_hard", "ranked_moves"]
 
@@ -24,21 +36,61 @@ __all__ = ["SearchBudget", "choose_hard", "ranked_moves"]
 class SearchBudget:
     """How wide and how often to look: moves shortlisted, and deals imagined."""
 
-    shortlist: int = 6
-    deals: int = 3
+    shortlist: int = 8
+    deals: int = 5
 
 
 DEFAULT_BUDGET = SearchBudget()
 
+RETURNED_TOKEN = 0.3
+"""A token taken only to be given back cost a share of a turn."""
+FAR_RESERVATION = 0.3
+"""Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
+NOBLE_PULL = (0.9, 0.5, 0.28, 0.14, 0.06)
+"""A noble's points, as a share, by the bonuses still missing: the steer towards it."""
+
+
+def _move(state: GameState, seat: int, command: Command) -> tuple[GameState, int]:
+    """Play a command and the seat's own follow-ups; the tokens it gave back on the way."""
+    events, state = decide_and_apply(state, command)
+    returned = _returned(events, seat)
+    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
+        events, state = decide_and_apply(state, quick_choice(state) or greedy_command(state))
+        returned += _returned(events, seat)
+    return state, returned
+
+
+def _returned(events: tuple[object, ...], seat: int) -> int:
+    return sum(sum(event.gems) for event in events if isinstance(event, TokensReturned) and event.player == seat)
+
+
+def habits(state: GameState, seat: int) -> float:
+    """What a strong player weighs beyond the shared judgement: reservations far from
+    being bought, and nobles within reach (shared by nobody closer)."""
+    if state.is_over:
+        return 0.0
+    player = state.players[seat]
+    value = 0.0
+    for held in player.reserved:
+        if held.card is not None:
+            value -= FAR_RESERVATION * max(0, reach_gap(held.card, player) - 2)
+    for noble in state.noble_options(seat):
+        if noble is None:
+            continue
+        missing = sum(max(0, need - have) for need, have in zip(noble.requirement, player.bonuses, strict=False))
+        if missing < len(NOBLE_PULL):
+            value += noble.points * NOBLE_PULL[missing]
+    return value
+
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
     """Play ``command``, the opponents' medium answers, then our own best reply; score it."""
-    state = finish_own_decisions(decide_and_apply(state, command)[1], seat)
+    state, returned = _move(state, seat, command)
     while not state.is_over and state.current != seat:
         state = decide_and_apply(state, greedy_command(state))[1]
     if not state.is_over:
-        state = finish_own_decisions(decide_and_apply(state, greedy_command(state))[1], seat)
-    return relative(state, seat)
+        state = _move(state, seat, greedy_command(state))[0]
+    return relative(state, seat) + habits(state, seat) - RETURNED_TOKEN * returned
 
 
 def ranked_moves(view: GameState, rng: random.Random,

@@ -9,6 +9,7 @@ gone, what they would have heard is kept, and told as a recap when they come bac
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Protocol
 
@@ -20,6 +21,8 @@ from splendor_a11y.text.messages import text
 from splendor_a11y.text.narrator import Verbosity
 
 __all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES"]
+
+LOGGER = logging.getLogger(__name__)
 
 RECAP_LINES = 40
 """At most this many of the lines missed while away are told on return; ``last`` and
@@ -98,10 +101,17 @@ class NetSeat(SeatSession):
         return []
 
     async def _hint(self, seat: int, position: GameState, events_so_far: int) -> None:
+        """The answer, when the game is still where it was asked; a fault in thinking is
+        said in one sentence rather than leaving the player waiting."""
         loop = asyncio.get_running_loop()
-        command = await loop.run_in_executor(None, self.table.hint_for, seat, position, events_so_far)
+        try:
+            command = await loop.run_in_executor(None, self.table.hint_for, seat, position, events_so_far)
+            answer = self.explain_hint(seat, position, command)
+        except Exception:  # noqa: BLE001 - a hint's fault must not end the game
+            LOGGER.exception("a hint could not be thought")
+            answer = text("session.fault")
         if self.state is position:
-            self.say(self.explain_hint(seat, position, command), Channel.ANSWER)
+            self.say(answer, Channel.ANSWER)
 
 
 class Spectator(NetSeat):
