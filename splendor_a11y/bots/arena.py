@@ -20,6 +20,7 @@ from splendor_a11y.engine import (
     Event,
     GameState,
     NobleVisited,
+    SeatEvent,
     TokensReturned,
     deal,
     decide_and_apply,
@@ -95,9 +96,8 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
         made, state = decide_and_apply(state, command)
         events += len(made)
         for event in made:
-            seat_of = getattr(event, "player", None)
-            if isinstance(seat_of, int) and seat_of in record.habits:
-                record.habits[seat_of].note(event)
+            if isinstance(event, SeatEvent):
+                record.habits[event.player].note(event)
         record.decisions += 1
         if state.players[seat].points >= state.rules.points_to_win and seat not in record.round_reached_15:
             record.round_reached_15[seat] = state.round if state.current != seat else state.round - 1

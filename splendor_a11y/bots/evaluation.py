@@ -12,7 +12,7 @@ from __future__ import annotations
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.engine import GameState, PlayerState, gems_missing
 
-__all__ = ["WIN", "evaluate", "relative", "reach_gap"]
+__all__ = ["WIN", "bonuses_missing", "evaluate", "relative", "reach_gap"]
 
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
@@ -34,17 +34,23 @@ def reach_gap(card: Card, player: PlayerState) -> int:
     return gems_missing(card.cost, player.bonuses, player.tokens)
 
 
+def bonuses_missing(noble: Noble, bonuses: tuple[int, ...]) -> int:
+    """How many more bonuses the player needs before the noble may visit."""
+    req = noble.requirement
+    missing = 0
+    for i in range(5):
+        lack = req[i] - bonuses[i]
+        if lack > 0:
+            missing += lack
+    return missing
+
+
 def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> float:
     value = 0.0
     for noble in nobles:
         if noble is None:
             continue
-        req = noble.requirement
-        missing = 0
-        for i in range(5):
-            lack = req[i] - bonuses[i]
-            if lack > 0:
-                missing += lack
+        missing = bonuses_missing(noble, bonuses)
         if missing < len(NOBLE_CLOSENESS):
             value += noble.points * NOBLE_CLOSENESS[missing] * 0.5
     return value

@@ -16,9 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import reach_gap, relative
-from splendor_a11y.bots.medium import NOT_FOLLOW_UPS, greedy_command, greedy_score
-from splendor_a11y.bots.quick import quick_choice
+from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap, relative
+from splendor_a11y.bots.medium import greedy_command, greedy_score, own_follow_ups
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -53,20 +52,14 @@ NOBLE_PULL = (0.9, 0.5, 0.28, 0.14, 0.06)
 def _move(state: GameState, seat: int, command: Command) -> tuple[GameState, int]:
     """Play a command and the seat's own follow-ups; the tokens it gave back on the way."""
     events, state = decide_and_apply(state, command)
-    returned = _returned(events, seat)
-    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
-        events, state = decide_and_apply(state, quick_choice(state) or greedy_command(state))
-        returned += _returned(events, seat)
-    return state, returned
-
-
-def _returned(events: tuple[object, ...], seat: int) -> int:
-    return sum(sum(event.gems) for event in events if isinstance(event, TokensReturned) and event.player == seat)
+    state, follow_ups = own_follow_ups(state, seat)
+    return state, sum(sum(event.gems) for event in events + follow_ups
+                      if isinstance(event, TokensReturned) and event.player == seat)
 
 
 def habits(state: GameState, seat: int) -> float:
     """What a strong player weighs beyond the shared judgement: reservations far from
-    being bought, and nobles within reach (shared by nobody closer)."""
+    being bought, and nobles within reach."""
     if state.is_over:
         return 0.0
     player = state.players[seat]
@@ -77,7 +70,7 @@ def habits(state: GameState, seat: int) -> float:
     for noble in state.noble_options(seat):
         if noble is None:
             continue
-        missing = sum(max(0, need - have) for need, have in zip(noble.requirement, player.bonuses, strict=False))
+        missing = bonuses_missing(noble, player.bonuses)
         if missing < len(NOBLE_PULL):
             value += noble.points * NOBLE_PULL[missing]
     return value

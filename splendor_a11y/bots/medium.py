@@ -10,9 +10,9 @@ import random
 from splendor_a11y.bots.evaluation import relative
 from splendor_a11y.bots.quick import quick_choice
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import Command, GameState, Phase, decide_and_apply, determinize, legal_commands
+from splendor_a11y.engine import Command, Event, GameState, Phase, decide_and_apply, determinize, legal_commands
 
-__all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score"]
+__all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score", "own_follow_ups"]
 
 STALL = 0.6
 """How much a move that leaves the player exactly as before is marked down, in points."""
@@ -21,12 +21,19 @@ NOT_FOLLOW_UPS = (Phase.SETUP, Phase.ACTION, Phase.ENDING, Phase.OVER)
 to it: a return, a noble, a module's follow-up."""
 
 
-def finish_own_decisions(state: GameState, seat: int) -> GameState:
+def own_follow_ups(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
     """Play the seat's follow-up decisions (returns over ten, a choice of noble) greedily,
-    so a move is judged by where it really leaves the player."""
+    so a move is judged by where it really leaves the player; with the events they made."""
+    made: list[Event] = []
     while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
-        state = decide_and_apply(state, quick_choice(state) or greedy_command(state))[1]
-    return state
+        events, state = decide_and_apply(state, quick_choice(state) or greedy_command(state))
+        made.extend(events)
+    return state, tuple(made)
+
+
+def finish_own_decisions(state: GameState, seat: int) -> GameState:
+    """Where the seat's follow-up decisions leave it (see ``own_follow_ups``)."""
+    return own_follow_ups(state, seat)[0]
 
 
 def greedy_score(state: GameState, command: Command) -> float:
