@@ -137,7 +137,10 @@ def test_two_friends_play_a_whole_game_over_ssh_through_a_drop_and_a_kill(server
         await ben.player.expect(r"Table 1, 3 seats: Ana, a free seat and Easy bot; waiting for 1 more\.")
         ben.player.send("join 1")
         await ana.player.expect("Ben sits down at table 1.")
-        await asyncio.gather(play_to_the_end(ana, ana_moved), play_to_the_end(ben, ben_moved))
+        try:
+            await asyncio.gather(play_to_the_end(ana, ana_moved), play_to_the_end(ben, ben_moved))
+        except AssertionError as failure:
+            raise AssertionError(f"{failure}\n--- and Ben heard, at the end:\n{ben.player.text[-1500:]}") from failure
 
     run(game())
     assert events == {"dropped": True, "killed": True}
