@@ -80,12 +80,22 @@ def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
 
 
 def _reach_value(state: GameState, player: PlayerState) -> float:
+    """The best few cards within a few gems, each worth a share of its value by how far
+    it is. What the player has of each colour is counted once for all the cards: this
+    runs for every seat of every position a search looks at."""
+    have = [bonus + token for bonus, token in zip(player.bonuses[:5], player.tokens[:5], strict=True)]
+    gold = player.tokens[5]
+    reach = len(REACH_DECAY)
     best: list[float] = []
     candidates = [card for row in state.rows for card in row if card is not None]
     candidates += [r.card for r in player.reserved if r.card is not None]
     for card in candidates:
-        gap = reach_gap(card, player)
-        if gap < len(REACH_DECAY):
+        short = 0
+        for index, count in card.cost_items:
+            if count > have[index]:
+                short += count - have[index]
+        gap = short - gold if short > gold else 0
+        if gap < reach:
             best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])
     best.sort(reverse=True)
     return sum(w * v for w, v in zip(REACH_WEIGHTS, best, strict=False))

@@ -72,6 +72,12 @@ class Card:
     discard: Gem | None = None
     marked: bool = field(compare=False, default=False)
     """True for a card with a mark: a card of a module's decks, never of the base game's."""
+    cost_items: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
+    """The colours the card costs, as (index in ``GemCounts``, count), zeros left out:
+    whether a card is within reach is asked for every card at every step of a search."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cost_items", tuple((i, n) for i, n in enumerate(self.cost) if n))
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -7,6 +7,7 @@ This module imports nothing else from the package.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -164,15 +165,15 @@ class GemCounts(tuple[int, int, int, int, int, int]):
 
     def plus(self, other: Iterable[int]) -> GemCounts:
         """Element-wise sum."""
-        return tuple.__new__(GemCounts, [a + b for a, b in zip(self, other, strict=False)])
+        return tuple.__new__(GemCounts, map(operator.add, self, other))
 
     def minus(self, other: Iterable[int]) -> GemCounts:
         """Element-wise difference (may be negative; callers check)."""
-        return tuple.__new__(GemCounts, [a - b for a, b in zip(self, other, strict=False)])
+        return tuple.__new__(GemCounts, map(operator.sub, self, other))
 
     def covers(self, other: Iterable[int]) -> bool:
         """True when every count here is at least the matching count of ``other``."""
-        return all(a >= b for a, b in zip(self, other, strict=False))
+        return all(map(operator.ge, self, other))
 
     def to_mapping(self) -> dict[str, int]:
         """The non-zero counts as ``{code: count}``, canonical order, for JSON."""

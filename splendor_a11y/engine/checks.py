@@ -8,6 +8,8 @@ changes the state.
 
 from __future__ import annotations
 
+import functools
+
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import COLOURS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
@@ -103,9 +105,15 @@ def affordable(state: GameState, card: Card) -> bool:
     return not gems_missing(card.cost, player.bonuses, player.tokens)
 
 
+@functools.cache
+def _slot(level: int, index: int) -> Slot:
+    """The slot of a row (0-based) and place (from 1), made once: places are values."""
+    return Slot(LEVELS[level], index)
+
+
 def _face_up(state: GameState) -> list[tuple[Slot, Card]]:
     """The face-up cards the current player may take (no module keeps them), by slot."""
-    cards = [(Slot(level, i + 1), card) for level, row in zip(LEVELS, state.rows, strict=False)
+    cards = [(_slot(level, i + 1), card) for level, row in enumerate(state.rows)
              for i, card in enumerate(row) if card is not None]
     if not state.modules:
         return cards
@@ -118,18 +126,46 @@ def reservable(state: GameState) -> list[Slot | DeckTop]:
     if len(state.player.reserved) >= state.rules.hand_limit:
         return []
     places: list[Slot | DeckTop] = [slot for slot, _ in _face_up(state)]
-    places += [DeckTop(level) for level, deck in zip(LEVELS, state.decks, strict=False) if deck]
+    places += [_DECK_TOPS[level] for level, deck in enumerate(state.decks) if deck]
     for module in state.modules:
         if module.deck_word:
             places += [DeckTop(level, module.deck_word) for level in LEVELS if module.deck(state, level)]
     return places
 
 
+_DECK_TOPS = tuple(DeckTop(level) for level in LEVELS)
+
+
 def buyable(state: GameState) -> list[Slot | HandSlot]:
     """The face-up cards, then the hand's cards, the current player can buy now."""
-    places: list[Slot | HandSlot] = [slot for slot, card in _face_up(state) if affordable(state, card)]
-    return places + [HandSlot(i + 1) for i, held in enumerate(state.player.reserved)
-                     if held.card is not None and affordable(state, held.card)]
+    if state.modules:
+        places: list[Slot | HandSlot] = [slot for slot, card in _face_up(state) if affordable(state, card)]
+        return places + [_hand_slot(i + 1) for i, held in enumerate(state.player.reserved)
+                         if held.card is not None and affordable(state, held.card)]
+    player = state.player
+    have = [bonus + token for bonus, token in zip(player.bonuses[:5], player.tokens[:5], strict=True)]
+    gold = player.tokens[5]
+    places = [_slot(level, i + 1) for level, row in enumerate(state.rows) for i, card in enumerate(row)
+              if card is not None and _within(card, have, gold)]
+    return places + [_hand_slot(i + 1) for i, held in enumerate(player.reserved)
+                     if held.card is not None and _within(held.card, have, gold)]
+
+
+def _within(card: Card, have: list[int], gold: int) -> bool:
+    """Whether a base-game card can be paid by a player who has ``have`` of each colour
+    (bonuses and tokens) and ``gold``: ``gems_missing`` with what the player has counted
+    once for all the cards."""
+    short = 0
+    for index, count in card.cost_items:
+        if count > have[index]:
+            short += count - have[index]
+    return short <= gold
+
+
+@functools.cache
+def _hand_slot(index: int) -> HandSlot:
+    """A hand's place, made once."""
+    return HandSlot(index)
 
 
 def has_action(state: GameState) -> bool:

@@ -9,9 +9,9 @@ log is judged by the same code as play). ``@command_kind`` enters it in the regi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import COLOURS, GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.checks import cannot_afford, card_at_place, check_take, has_action, refuse
 from splendor_a11y.engine.events import (
@@ -96,13 +96,13 @@ def _letters(gems: GemCounts) -> str:
     return "".join(gem.value * n for gem, n in zip(GEMS, gems, strict=False))
 
 
-def _check_take_shape(state: GameState, gems: GemCounts) -> None:
+def _check_take_shape(state: GameState, gems: GemCounts, colours: list[int]) -> None:
     """Three different gems, or two alike from a pile of four; fewer only when fewer
-    colours are left."""
-    total = gems.total
-    kinds = len(gems.gems())
+    colours are left. ``colours`` are the indexes of the colours taken."""
+    total = sum(gems)
+    kinds = len(colours)
     if kinds == 1 and total == 2:
-        gem = gems.gems()[0]
+        gem = GEMS[colours[0]]
         if state.supply.get(gem) < state.rules.take_two_minimum:
             raise refuse(state, Reason.TAKE_TWO_LOW, gem=gem, supply=state.supply.get(gem))
     elif kinds != total:
@@ -116,7 +116,7 @@ def _check_take_shape(state: GameState, gems: GemCounts) -> None:
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class TakeGems(Command):
     """Take three different gems (fewer when the supply lacks colours) or two alike."""
 
@@ -129,14 +129,15 @@ class TakeGems(Command):
 
     def decide(self, state: GameState) -> Event:
         gems = self.gems
-        if gems.get(Gem.GOLD):
+        if gems[Gem.GOLD.order]:
             raise refuse(state, Reason.TAKE_GOLD)
-        if gems.total == 0:
+        colours = [index for index in range(5) if gems[index]]
+        if not colours:
             raise refuse(state, Reason.TAKE_NOTHING)
-        for gem in gems.gems():
-            if state.supply.get(gem) == 0:
-                raise refuse(state, Reason.TAKE_EMPTY_PILE, gem=gem)
-        _check_take_shape(state, gems)
+        for index in colours:
+            if state.supply[index] == 0:
+                raise refuse(state, Reason.TAKE_EMPTY_PILE, gem=GEMS[index])
+        _check_take_shape(state, gems, colours)
         return GemsTaken(player=state.current, gems=gems)
 
     @classmethod
@@ -146,7 +147,7 @@ class TakeGems(Command):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Reserve(Command):
     """Reserve a face-up card or the top of a deck, taking a gold if any is left."""
 
@@ -172,7 +173,7 @@ class Reserve(Command):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Buy(Command):
     """Buy a face-up card or one from your hand; ``pay`` spells out the payment."""
 
@@ -228,7 +229,7 @@ class Buy(Command):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class ReturnTokens(Command):
     """Give tokens back to the supply to come down to ten."""
 
@@ -240,14 +241,14 @@ class ReturnTokens(Command):
         return f"return {_letters(self.gems)}"
 
     def decide(self, state: GameState) -> Event:
-        excess = state.player.token_count - state.rules.token_limit
-        if self.gems.total != excess:
-            raise refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=self.gems.total)
-        for gem in GEMS:
-            if self.gems.get(gem) > state.player.tokens.get(gem):
-                raise refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=self.gems.get(gem),
-                             held=state.player.tokens.get(gem))
-        return TokensReturned(player=state.current, gems=self.gems)
+        gems, held = self.gems, state.player.tokens
+        excess = sum(held) - state.rules.token_limit
+        if sum(gems) != excess:
+            raise refuse(state, Reason.RETURN_WRONG_COUNT, needed=excess, named=sum(gems))
+        for index, gem in enumerate(GEMS):
+            if gems[index] > held[index]:
+                raise refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=gems[index], held=held[index])
+        return TokensReturned(player=state.current, gems=gems)
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
@@ -256,7 +257,7 @@ class ReturnTokens(Command):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class ChooseNoble(Command):
     """Choose which qualifying noble visits you; ``index`` is its 1-based table place."""
 
@@ -289,7 +290,7 @@ class ChooseNoble(Command):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Pass(Command):
     """Do nothing: legal only when no action is possible."""
 

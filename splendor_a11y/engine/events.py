@@ -11,7 +11,7 @@ the checker and the narrator ask the event itself; none of them lists the kinds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field
 from typing import Any, ClassVar, TypeVar
 
 from splendor_a11y.domain.cards import Card, Noble
@@ -44,6 +44,7 @@ from splendor_a11y.engine.turn import (
     take_from_board,
     with_player,
 )
+from splendor_a11y.engine.values import replaced, value
 
 __all__ = [
     "EVENT_KINDS",
@@ -126,7 +127,7 @@ def _gold_told(event: CardReserved) -> Phrase | str:
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class GameSetUp(Event):
     """The whole deal: each deck in draw order (first four face up), the nobles, who starts.
 
@@ -147,7 +148,7 @@ class GameSetUp(Event):
 
     def fold(self, state: GameState) -> GameState:
         colours = state.rules.gems_per_colour(len(state.players))
-        dealt = replace(
+        dealt = replaced(
             state,
             supply=GemCounts((colours,) * 5 + (state.rules.gold_tokens,)),
             rows=tuple(face_up(deck, ROW_SLOTS) for deck in self.decks),
@@ -166,7 +167,7 @@ class GameSetUp(Event):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class GemsTaken(SeatEvent):
     """A player took gems from the supply."""
 
@@ -176,16 +177,16 @@ class GemsTaken(SeatEvent):
 
     def fold(self, state: GameState) -> GameState:
         player = state.players[self.player]
-        player = replace(player, tokens=player.tokens.plus(self.gems))
-        return after_action(replace(state, players=with_player(state, self.player, player),
-                                    supply=state.supply.minus(self.gems), passes=0))
+        player = replaced(player, tokens=player.tokens.plus(self.gems))
+        return after_action(replaced(state, players=with_player(state, self.player, player),
+                                     supply=state.supply.minus(self.gems), passes=0))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return _tokens_told("event.gems_taken", self, after)
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class CardReserved(SeatEvent):
     """A player reserved a card from a slot (``a2``) or a deck top (``deck a``)."""
 
@@ -203,9 +204,9 @@ class CardReserved(SeatEvent):
         player = state.players[self.player]
         gold = GemCounts((0, 0, 0, 0, 0, self.gold))
         held = Reserved(self.card, self.card.level, isinstance(place, DeckTop), pool)
-        player = replace(player, tokens=player.tokens.plus(gold), reserved=(*player.reserved, held))
-        return after_action(replace(state, players=with_player(state, self.player, player),
-                                    supply=state.supply.minus(gold), passes=0))
+        player = replaced(player, tokens=player.tokens.plus(gold), reserved=(*player.reserved, held))
+        return after_action(replaced(state, players=with_player(state, self.player, player),
+                                     supply=state.supply.minus(gold), passes=0))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         hand = Hand(len(after.players[self.player].reserved))
@@ -217,7 +218,7 @@ class CardReserved(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class CardBought(SeatEvent):
     """A player bought a card from a slot (``b1``) or their hand (``h2``)."""
 
@@ -244,12 +245,12 @@ class CardBought(SeatEvent):
         if self.discarded:
             player = lose(state, player, self.discarded)
         player = gain(player, self.card, tokens=player.tokens.minus(self.paid), reserved=reserved)
-        bought = replace(state, players=with_player(state, self.player, player),
-                         supply=state.supply.plus(self.paid), passes=0)
+        bought = replaced(state, players=with_player(state, self.player, player),
+                          supply=state.supply.plus(self.paid), passes=0)
         if not state.modules:
             return bought
-        return replace(bought, due=tuple(step for module in state.modules
-                                         for step in module.after_purchase(state, self.card)))
+        return replaced(bought, due=tuple(step for module in state.modules
+                                          for step in module.after_purchase(state, self.card)))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         fields: dict[str, object] = {
@@ -264,7 +265,7 @@ class CardBought(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class TokensReturned(SeatEvent):
     """A player over ten tokens gave some back."""
 
@@ -274,16 +275,16 @@ class TokensReturned(SeatEvent):
 
     def fold(self, state: GameState) -> GameState:
         player = state.players[self.player]
-        player = replace(player, tokens=player.tokens.minus(self.gems))
-        return after_tokens(replace(state, players=with_player(state, self.player, player),
-                                    supply=state.supply.plus(self.gems)))
+        player = replaced(player, tokens=player.tokens.minus(self.gems))
+        return after_tokens(replaced(state, players=with_player(state, self.player, player),
+                                     supply=state.supply.plus(self.gems)))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return _tokens_told("event.returned", self, after)
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class NobleVisited(SeatEvent):
     """A noble visited a player at the end of their turn."""
 
@@ -293,11 +294,11 @@ class NobleVisited(SeatEvent):
 
     def fold(self, state: GameState) -> GameState:
         player = state.players[self.player]
-        player = replace(player, nobles=(*player.nobles, self.noble), points=player.points + self.noble.points)
+        player = replaced(player, nobles=(*player.nobles, self.noble), points=player.points + self.noble.points)
         for module in state.modules:
             player = module.noble_visits(player, self.noble)
         nobles = tuple(None if n == self.noble else n for n in state.nobles)
-        return end_turn(replace(state, players=with_player(state, self.player, player), nobles=nobles))
+        return end_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.noble", {"noble": self.noble.text, "points": Points(after.players[self.player].points),
@@ -305,7 +306,7 @@ class NobleVisited(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Passed(SeatEvent):
     """A player with no legal action passed."""
 
@@ -313,14 +314,14 @@ class Passed(SeatEvent):
     player: int = json_field("seat")
 
     def fold(self, state: GameState) -> GameState:
-        return after_action(replace(state, passes=state.passes + 1))
+        return after_action(replaced(state, passes=state.passes + 1))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.passed", seat=self.player)
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class GameEnded(Event):
     """The game is over: final scores and the winners (more than one when shared)."""
 
@@ -329,7 +330,7 @@ class GameEnded(Event):
     winners: tuple[int, ...] = json_field("ints")
 
     def fold(self, state: GameState) -> GameState:
-        return replace(state, phase=Phase.OVER, winners=tuple(self.winners))
+        return replaced(state, phase=Phase.OVER, winners=tuple(self.winners))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         deadlock = after.passes >= len(after.players)
@@ -337,7 +338,7 @@ class GameEnded(Event):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class HintAsked(SeatEvent):
     """A note, not a move: the player whose turn it is asked for a hint.
 

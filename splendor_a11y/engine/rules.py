@@ -6,9 +6,10 @@ One source of truth: the console, the bots, narration and log replay all come he
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations, combinations_with_replacement
 
-from splendor_a11y.domain.notation import COLOURS, GEMS, GemCounts
+from splendor_a11y.domain.notation import GEMS, GemCounts
 from splendor_a11y.engine.checks import buyable, refuse, reservable
 from splendor_a11y.engine.commands import (
     MAKERS,
@@ -103,22 +104,31 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
 
 
 def _takes(state: GameState) -> list[Command]:
-    available = [c for c in COLOURS if state.supply[c.order]]
+    minimum = state.rules.take_two_minimum
+    piles = tuple(0 if count == 0 else 1 if count < minimum else 2 for count in state.supply[:5])
+    return list(_takes_from(piles))
+
+
+@functools.cache
+def _takes_from(piles: tuple[int, ...]) -> tuple[Command, ...]:
+    """Three different colours (fewer when fewer are left), then two alike: made once for
+    each way the five piles stand (0 empty, 1 some, 2 enough to take two) and kept."""
+    some = [i for i in range(5) if piles[i]]
     commands: list[Command] = []
-    size = min(3, len(available))
+    size = min(3, len(some))
     sizes = [3] if size == 3 else range(size, 0, -1)
     for k in sizes:
-        for combo in combinations(available, k):
+        for combo in combinations(some, k):
             counts = [0] * 6
-            for gem in combo:
-                counts[gem.order] = 1
+            for index in combo:
+                counts[index] = 1
             commands.append(TakeGems(GemCounts(counts)))
-    for gem in available:
-        if state.supply[gem.order] >= state.rules.take_two_minimum:
+    for index in range(5):
+        if piles[index] == 2:
             counts = [0] * 6
-            counts[gem.order] = 2
+            counts[index] = 2
             commands.append(TakeGems(GemCounts(counts)))
-    return commands
+    return tuple(commands)
 
 
 def _reserves(state: GameState) -> list[Command]:
@@ -131,7 +141,12 @@ def _buys(state: GameState) -> list[Command]:
 
 def _returns(state: GameState) -> list[Command]:
     excess = state.player.token_count - state.rules.token_limit
-    held = state.player.tokens
+    return list(_returns_from(tuple(state.player.tokens), excess))
+
+
+@functools.lru_cache(maxsize=4096)
+def _returns_from(held: tuple[int, ...], excess: int) -> tuple[Command, ...]:
+    """Every way to give back ``excess`` of the tokens ``held``, in canonical order."""
     pool = [gem for gem in GEMS if held[gem.order]]
     commands: list[Command] = []
     for combo in combinations_with_replacement(pool, excess):
@@ -140,7 +155,7 @@ def _returns(state: GameState) -> list[Command]:
             counts[gem.order] += 1
         if all(counts[i] <= held[i] for i in range(6)):
             commands.append(ReturnTokens(GemCounts(counts)))
-    return commands
+    return tuple(commands)
 
 
 def legal_commands(state: GameState) -> list[Command]:

@@ -7,13 +7,14 @@ player"): an action, a return of tokens over ten, a choice among nobles, or the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
+from splendor_a11y.engine.values import replaced, value
 
 if TYPE_CHECKING:
     from splendor_a11y.engine.module import Module
@@ -70,17 +71,17 @@ Parts = tuple[tuple[str, object], ...]
 
 
 def _part(parts: Parts, name: str) -> object | None:
-    for owner, value in parts:
+    for owner, held in parts:
         if owner == name:
-            return value
+            return held
     return None
 
 
-def _with_part(parts: Parts, name: str, value: object) -> Parts:
-    return tuple((owner, value if owner == name else old) for owner, old in parts)
+def _with_part(parts: Parts, name: str, new: object) -> Parts:
+    return tuple((owner, new if owner == name else old) for owner, old in parts)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reserved:
     """A card in a hand. ``card`` is None in a view where its owner drew it blind."""
 
@@ -92,7 +93,7 @@ class Reserved:
     module's deck word and the level."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerState:
     """One seat: tokens, bonuses and points kept up to date for speed."""
 
@@ -112,7 +113,7 @@ class PlayerState:
 
     def with_part(self, name: str, value: object) -> PlayerState:
         """This seat with a module's part changed."""
-        return replace(self, parts=_with_part(self.parts, name, value))
+        return replaced(self, parts=_with_part(self.parts, name, value))
 
     @property
     def token_count(self) -> int:
@@ -120,7 +121,7 @@ class PlayerState:
         return sum(self.tokens)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameState:
     """Everything about a game at one moment. ``decks`` hold the cards still to draw, top first.
 
@@ -193,7 +194,7 @@ class GameState:
 
     def with_part(self, name: str, value: object) -> GameState:
         """The state with a module's part of the table changed."""
-        return replace(self, parts=_with_part(self.parts, name, value))
+        return replaced(self, parts=_with_part(self.parts, name, value))
 
     def deck_module(self, word: str) -> Module | None:
         """The module in play whose decks a place's word names."""
@@ -269,10 +270,8 @@ class GameState:
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
         """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
         bonuses = self.players[self.current if seat is None else seat].bonuses
-        return tuple(
-            i for i, noble in enumerate(self.noble_options(seat))
-            if noble is not None and bonuses.covers(noble.requirement)
-        )
+        options = self.noble_options(seat) if self.modules else self.nobles
+        return tuple(i for i, noble in enumerate(options) if noble is not None and bonuses.covers(noble.requirement))
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""

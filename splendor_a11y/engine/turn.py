@@ -6,11 +6,10 @@ Pure functions of the state, used by the events' folds (the base game's and the 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine.state import GameState, Phase, PlayerState
+from splendor_a11y.engine.values import replaced
 
 __all__ = [
     "after_action",
@@ -52,7 +51,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
         module = state.deck_module(place.word)
         if module is not None:
             return module.draw(state, place)
-        return replace(state, decks=top_drawn(state.decks, place.level))
+        return replaced(state, decks=top_drawn(state.decks, place.level))
     for module in state.modules:
         state = module.card_leaves(state, place)
     if waits:
@@ -60,7 +59,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
         row = list(rows[level])
         row[place.index - 1] = None
         rows[level] = tuple(row)
-        return replace(state, rows=tuple(rows), refills=(*state.refills, place))
+        return replaced(state, rows=tuple(rows), refills=(*state.refills, place))
     return _refill(state, place)
 
 
@@ -71,7 +70,7 @@ def _refill(state: GameState, place: Slot) -> GameState:
     if module is not None:
         return module.refill(state, place)
     rows, decks = top_to_slot(state.rows, state.decks, place)
-    return replace(state, rows=rows, decks=decks)
+    return replaced(state, rows=rows, decks=decks)
 
 
 Decks = tuple[tuple[Card | None, ...], ...]
@@ -109,16 +108,21 @@ def end_turn(state: GameState) -> GameState:
     count = len(state.players)
     following = (state.current + 1) % count
     last_of_round = following == state.first_player
-    reached = any(p.points >= state.rules.points_to_win for p in state.players)
-    if (reached and last_of_round) or state.passes >= count:
-        return replace(state, turn=state.turn + 1, phase=Phase.ENDING)
-    return replace(state, turn=state.turn + 1, current=following, phase=Phase.ACTION)
+    if (last_of_round and _someone_reached(state)) or state.passes >= count:
+        return replaced(state, turn=state.turn + 1, phase=Phase.ENDING)
+    return replaced(state, turn=state.turn + 1, current=following, phase=Phase.ACTION)
+
+
+def _someone_reached(state: GameState) -> bool:
+    """Whether a player has the points that make this round the last."""
+    goal = state.rules.points_to_win
+    return any(player.points >= goal for player in state.players)
 
 
 def after_tokens(state: GameState) -> GameState:
     """Once the token count is settled: nobles, then the end of the turn."""
     if state.qualifying_nobles():
-        return replace(state, phase=Phase.NOBLE)
+        return replaced(state, phase=Phase.NOBLE)
     return end_turn(state)
 
 
@@ -142,7 +146,7 @@ def continue_turn(state: GameState) -> GameState:
         waiting = owner.resolve(state, step)
         if waiting is not None:
             return waiting
-        state = replace(state, due=state.due[1:])
+        state = replaced(state, due=state.due[1:])
     return after_action(state)
 
 
@@ -151,8 +155,8 @@ def gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
     bonuses = list(player.bonuses)
     if card.bonus is not None:
         bonuses[card.bonus.order] += card.bonus_count
-    return replace(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
-                   bought=(*player.bought, card), **changes)  # type: ignore[arg-type]
+    return replaced(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
+                    bought=(*player.bought, card), **changes)
 
 
 def lose(state: GameState, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
@@ -166,7 +170,7 @@ def lose(state: GameState, player: PlayerState, cards: tuple[Card, ...]) -> Play
             bonuses[card.bonus.order] -= card.bonus_count
         bought.remove(card)
         points -= card.points
-    lost = replace(player, bonuses=GemCounts(bonuses), bought=tuple(bought), points=points)
+    lost = replaced(player, bonuses=GemCounts(bonuses), bought=tuple(bought), points=points)
     for module in state.modules:
         lost = module.cards_lost(lost, cards)
     return lost
@@ -177,9 +181,9 @@ def settle(state: GameState) -> GameState:
     if state.refills:
         for place in state.refills:
             state = _refill(state, place)
-        state = replace(state, refills=())
+        state = replaced(state, refills=())
     if state.player.token_count > state.rules.token_limit:
-        return replace(state, phase=Phase.RETURN)
+        return replaced(state, phase=Phase.RETURN)
     return after_tokens(state)
 
 

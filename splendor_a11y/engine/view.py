@@ -15,6 +15,7 @@ from splendor_a11y.domain.notation import LEVELS, DeckTop
 from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
 from splendor_a11y.engine.phrase import Deck, Hand, Phrase
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserved
+from splendor_a11y.engine.values import replaced
 
 if TYPE_CHECKING:
     from splendor_a11y.engine.module import Module
@@ -79,14 +80,14 @@ def _hide_blind(player: PlayerState) -> PlayerState:
     if not any(r.blind for r in player.reserved):
         return player
     hidden = tuple(Reserved(None, r.level, True, r.pool) if r.blind else r for r in player.reserved)
-    return replace(player, reserved=hidden)
+    return replaced(player, reserved=hidden)
 
 
 def view(state: GameState, seat: int) -> GameState:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
-    hidden = replace(state, players=players, decks=decks)
+    hidden = replaced(state, players=players, decks=decks)
     for module in state.modules:
         hidden = module.hide(hidden)
     return hidden
@@ -124,14 +125,14 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
         return pools[pool].pop() if pools.get(pool) else card_set.level(pool[-1])[0]
 
     players = tuple(
-        replace(p, reserved=tuple(Reserved(draw(r.pool or r.level), r.level, r.blind, r.pool) if r.card is None else r
+        replaced(p, reserved=tuple(Reserved(draw(r.pool or r.level), r.level, r.blind, r.pool) if r.card is None else r
                                   for r in p.reserved))
         if any(r.card is None for r in p.reserved) else p
         for p in state.players
     )
     decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
                   for level, deck in zip(LEVELS, state.decks, strict=False))
-    dealt = replace(state, players=players, decks=decks)
+    dealt = replaced(state, players=players, decks=decks)
     for module in state.modules:
         dealt = module.imagine(dealt, draw)
     return dealt

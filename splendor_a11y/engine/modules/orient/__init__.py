@@ -17,9 +17,10 @@ from splendor_a11y.domain.cards import Card, CardSet, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, add_deck_word
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import CardBought, GameSetUp
-from splendor_a11y.engine.turn import face_up, top_drawn, top_to_slot
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
+from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
+from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE,
     ASSOCIATE_PHASE,
@@ -32,8 +33,6 @@ from splendor_a11y.engine.modules.orient.kinds import (
     free_effect,
     pending_free_level,
 )
-from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
-from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.marks import (
     OrientSeat,
     associations,
@@ -53,6 +52,8 @@ from splendor_a11y.engine.modules.orient.marks import (
 from splendor_a11y.engine.phrase import Phrase
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import GameState, PlayerState
+from splendor_a11y.engine.turn import face_up, top_drawn, top_to_slot
+from splendor_a11y.engine.values import replaced
 
 __all__ = [
     "ASSOCIATE",
@@ -130,7 +131,7 @@ class Orient(Module):
     def set_up(self, state: GameState, event: GameSetUp) -> GameState:
         decks = event.decks_of(NAME)
         rows = tuple(row + face_up(deck, SLOTS) for row, deck in zip(state.rows, decks, strict=False))
-        return _with_decks(replace(state, rows=rows), tuple(tuple(deck[SLOTS:]) for deck in decks))
+        return _with_decks(replaced(state, rows=rows), tuple(tuple(deck[SLOTS:]) for deck in decks))
 
     def deck(self, state: GameState, level: str) -> tuple[Card | None, ...]:
         decks = orient_decks(state)
@@ -141,7 +142,7 @@ class Orient(Module):
 
     def refill(self, state: GameState, place: Slot) -> GameState:
         rows, decks = top_to_slot(state.rows, orient_decks(state), place)
-        return _with_decks(replace(state, rows=rows), decks)
+        return _with_decks(replaced(state, rows=rows), decks)
 
     def own_nobles(self, player: PlayerState) -> tuple[Noble, ...]:
         return reserved_nobles(player)
@@ -168,7 +169,7 @@ class Orient(Module):
         for _, gem, count in lost:
             bonuses[gem.order] -= count
         kept = tuple(entry for entry in part.associations if entry[0] not in cards)
-        return replace(player, bonuses=GemCounts(bonuses)).with_part(NAME, replace(part, associations=kept))
+        return replaced(player, bonuses=GemCounts(bonuses)).with_part(NAME, replace(part, associations=kept))
 
     def after_purchase(self, state: GameState, card: Card) -> tuple[object, ...]:
         return card_effects(card)
@@ -178,12 +179,12 @@ class Orient(Module):
 
     def resolve(self, state: GameState, step: object) -> GameState | None:
         if step == ASSOCIATE:
-            return replace(state, phase=ASSOCIATE_PHASE)
+            return replaced(state, phase=ASSOCIATE_PHASE)
         if step == NOBLE and any(n is not None for n in state.nobles):
-            return replace(state, phase=NOBLE_RESERVE_PHASE)
+            return replaced(state, phase=NOBLE_RESERVE_PHASE)
         level = pending_free_level(state)
         if level and free_options(state, level):
-            return replace(state, phase=FREE_CARD_PHASE)
+            return replaced(state, phase=FREE_CARD_PHASE)
         return None
 
     def replacement_waits(self, state: GameState, card: Card) -> bool:

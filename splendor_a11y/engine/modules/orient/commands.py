@@ -3,9 +3,9 @@ judged, and the logged event that answers it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import Gem, Slot
 from splendor_a11y.engine.checks import card_at_place, check_take, refuse
 from splendor_a11y.engine.commands import Command, ModuleCommand, command_kind
@@ -29,7 +29,7 @@ class _OrientCommand(ModuleCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Associate(_OrientCommand):
     """Give the card that takes a colour one of your colours (``colour r``; ``colour rr``
     to follow a double-bonus card)."""
@@ -60,7 +60,7 @@ class Associate(_OrientCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class TakeFree(_OrientCommand):
     """Take a face-up card free (``free b2``)."""
 
@@ -88,7 +88,7 @@ class TakeFree(_OrientCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class ReserveNoble(_OrientCommand):
     """Reserve a noble tile from the table (``keep noble 2``)."""
 

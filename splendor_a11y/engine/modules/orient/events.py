@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
@@ -13,12 +13,13 @@ from splendor_a11y.engine.modules.orient.marks import card_effects, seat_part
 from splendor_a11y.engine.phrase import GemName, LastRound, Phrase, Points, Refill
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import continue_turn, gain, replacement_waits, take_from_board, with_player
+from splendor_a11y.engine.values import replaced, value
 
 __all__ = ["CardAssociated", "FreeCardTaken", "NobleReserved"]
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class CardAssociated(SeatEvent):
     """A card that takes a colour took ``colour`` (``count`` bonuses)."""
 
@@ -33,9 +34,9 @@ class CardAssociated(SeatEvent):
         bonuses = list(player.bonuses)
         bonuses[COLOURS.index(self.colour)] += self.count
         part = seat_part(player)
-        player = replace(player, bonuses=GemCounts(bonuses)).with_part(
+        player = replaced(player, bonuses=GemCounts(bonuses)).with_part(
             NAME, replace(part, associations=(*part.associations, (self.card, self.colour, self.count))))
-        return continue_turn(replace(state, players=with_player(state, self.player, player), due=state.due[1:]))
+        return continue_turn(replaced(state, players=with_player(state, self.player, player), due=state.due[1:]))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.associated", {"card": self.card, "colour": GemName(self.colour), "count": self.count,
@@ -43,7 +44,7 @@ class CardAssociated(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class FreeCardTaken(SeatEvent):
     """A face-up card taken without paying (not a purchase)."""
 
@@ -56,7 +57,7 @@ class FreeCardTaken(SeatEvent):
         taken = take_from_board(state, self.source, replacement_waits(state, self.card))
         player = gain(taken.players[self.player], self.card)
         due = card_effects(self.card) + state.due[1:]
-        return continue_turn(replace(taken, players=with_player(taken, self.player, player), due=due))
+        return continue_turn(replaced(taken, players=with_player(taken, self.player, player), due=due))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.free", {"card": self.card, "place": str(self.source),
@@ -66,7 +67,7 @@ class FreeCardTaken(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class NobleReserved(SeatEvent):
     """A noble tile taken from the table, kept for this player only."""
 
@@ -79,8 +80,8 @@ class NobleReserved(SeatEvent):
         player = state.players[self.player].with_part(
             NAME, replace(part, reserved_nobles=(*part.reserved_nobles, self.noble)))
         nobles = tuple(None if n == self.noble else n for n in state.nobles)
-        return continue_turn(replace(state, players=with_player(state, self.player, player), nobles=nobles,
-                                     due=state.due[1:]))
+        return continue_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles,
+                                      due=state.due[1:]))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.noble_reserved", {"noble": self.noble.text}, seat=self.player)

@@ -10,13 +10,14 @@ Everything the engine knows of the module is here; the core meets it only throug
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop, HandSlot, Slot
+from splendor_a11y.engine.checks import refuse
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import Event
 from splendor_a11y.engine.module import Module
+from splendor_a11y.engine.modules.strongholds import told
 from splendor_a11y.engine.modules.strongholds.board import (
     CONQUEST_PHASE,
     conquest_slot,
@@ -43,10 +44,9 @@ from splendor_a11y.engine.modules.strongholds.kinds import (
     HoldDue,
     Reasons,
 )
-from splendor_a11y.engine.modules.strongholds import told
 from splendor_a11y.engine.phrase import Phrase
-from splendor_a11y.engine.checks import refuse
 from splendor_a11y.engine.state import GameState
+from splendor_a11y.engine.values import replaced
 
 __all__ = [
     "CONQUEST_PHASE",
@@ -118,7 +118,7 @@ class Strongholds(Module):
 
     def resolve(self, state: GameState, step: object) -> GameState | None:
         if stronghold_options(state):
-            return replace(state, phase=STRONGHOLD_PHASE, due=state.due[1:])
+            return replaced(state, phase=STRONGHOLD_PHASE, due=state.due[1:])
         return None
 
     def replacement_waits(self, state: GameState, card: Card) -> bool:
@@ -126,7 +126,7 @@ class Strongholds(Module):
 
     def after_action(self, state: GameState) -> GameState | None:
         if conquest_slot(state) is not None:
-            return replace(state, phase=CONQUEST_PHASE)
+            return replaced(state, phase=CONQUEST_PHASE)
         return None
 
     def check_command(self, state: GameState, command: Command) -> None:

@@ -3,9 +3,9 @@ judged, and the logged event that answers it; and the answers its placement has.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from splendor_a11y.engine.values import value
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine.checks import card_at_place, refuse
@@ -35,7 +35,7 @@ class _StrongholdsCommand(ModuleCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Hold(_StrongholdsCommand):
     """Put a stronghold on a face-up card, from your supply or moved from another card
     (``hold b3``, ``hold b3 from c1``)."""
@@ -73,7 +73,7 @@ class Hold(_StrongholdsCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Oust(_StrongholdsCommand):
     """Send a lone opponent's stronghold back (``oust b2``)."""
 
@@ -101,7 +101,7 @@ class Oust(_StrongholdsCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Conquer(_StrongholdsCommand):
     """Buy the card all three of your strongholds are on (its log shows the purchase,
     which answers a ``buy`` of that card)."""
@@ -121,7 +121,7 @@ class Conquer(_StrongholdsCommand):
 
 
 @command_kind
-@dataclass(frozen=True, slots=True)
+@value
 class Decline(_StrongholdsCommand):
     """Do not buy the conquered card now."""
 

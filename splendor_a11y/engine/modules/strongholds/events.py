@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.modules.strongholds.board import move, strongholds, strongholds_left
@@ -16,7 +16,7 @@ __all__ = ["ConquestDeclined", "StrongholdOusted", "StrongholdPlaced"]
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class StrongholdPlaced(SeatEvent):
     """A stronghold put on a face-up card, from the player's own supply (``source``
     empty) or moved from another slot."""
@@ -40,7 +40,7 @@ class StrongholdPlaced(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class StrongholdOusted(SeatEvent):
     """A lone opponent's stronghold sent back to its owner."""
 
@@ -58,7 +58,7 @@ class StrongholdOusted(SeatEvent):
 
 
 @event_kind
-@dataclass(frozen=True, slots=True)
+@value
 class ConquestDeclined(SeatEvent):
     """The player chose not to buy the card they had conquered."""
 
