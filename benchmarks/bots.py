@@ -7,6 +7,9 @@ the hard bot: nobles, reservations, reservations never bought and tokens returne
 game, rounds to reach 15 points alone (against the random bot, which hardly competes),
 games stopped by the safety stop, and seconds a move; each level's decision times.
 
+The hard bot thinks as it does at the prompt, one second a move unless ``--think`` says
+otherwise (``--think fixed``: the fixed amount of thought the tests use, no clock).
+
 Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --games 40 (a quicker look)
      python benchmarks/bots.py --module orient --module strongholds (with the modules)
@@ -21,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
+from splendor_a11y.bots import set_thinking
 from splendor_a11y.bots.arena import SeatHabits, play_bots
 
 PAIRINGS = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90), ("hard", ("medium",), 0.90),
@@ -86,12 +90,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
+    parser.add_argument("--think", default="1", help="the hard bot's seconds a move, or fixed (default 1)")
     args = parser.parse_args()
+    think = None if args.think == "fixed" else float(args.think)
     games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     rows, hard_results = [], []
     started = time.perf_counter()
-    with Pool(os.cpu_count() or 2) as pool:
+    with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
         for strong, others, target in PAIRINGS:
             results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
             wins = sum(r.won for r in results)
@@ -104,7 +110,8 @@ def main() -> None:
             rows.append(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
                         f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}")
         alone = pool.map(one_game, [(ALONE[0], ALONE[1], seed, modules) for seed in range(games)])
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores" + (f", modules: {', '.join(modules)}" if modules else ""))
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks {args.think} s a move"
+          + (f", modules: {', '.join(modules)}" if modules else ""))
     print(*rows, sep="\n")
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")
     print(*_habit_lines(hard_results), sep="\n")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor_a11y import __version__
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, set_thinking
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.errors import SplendorError, Stopped
 from splendor_a11y.domain.notation import Gem, NotationError
@@ -94,9 +94,11 @@ def _build_parser() -> _Parser:
     play.add_argument("--verbosity", choices=("notation", "words"), default="notation")
     play.add_argument("--module", action="append", default=[], help=text("cli.help.module", modules=", ".join(MODULES)))
     play.add_argument("--setup", action="store_true", help=text("cli.help.setup"))
+    _think_option(play)
 
     resume = sub.add_parser("resume", help=text("cli.help.resume"))
     resume.add_argument("file", nargs="?", type=Path)
+    _think_option(resume)
     resume.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     resume.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
@@ -114,6 +116,7 @@ def _build_parser() -> _Parser:
 
     serve = sub.add_parser("serve", help=text("cli.help.serve"))
     serve.add_argument("--host", default="127.0.0.1", help=text("cli.help.host"))
+    _think_option(serve)
     serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
     serve.add_argument("--telnet", type=int, default=None, metavar="PORT", help=text("cli.help.telnet"))
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
@@ -560,6 +563,30 @@ def _stop_the_prompt(signum: int) -> bool:
     return True
 
 
+THINK_LIMITS = (0.1, 60.0)
+"""The seconds a player may give the hard bot a move: enough to think, not a stall."""
+
+
+def _think_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--think", type=_thinking_time, default=1.0, metavar="SECONDS",
+                        help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}"))
+
+
+def _thinking_time(given: str) -> float | None:
+    """Seconds for the hard bot's move and the hint, or ``fixed``: the same thought on every
+    machine, with no clock (for recorded games and tests)."""
+    if given.strip().lower() == "fixed":
+        return None
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = float("nan")
+    if not THINK_LIMITS[0] <= seconds <= THINK_LIMITS[1]:
+        raise argparse.ArgumentTypeError(text("cli.think_range", given=given, low=f"{THINK_LIMITS[0]:g}",
+                                              high=f"{THINK_LIMITS[1]:g}"))
+    return seconds
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (the console script exits with it)."""
     arguments = _with_subcommand(list(sys.argv[1:] if argv is None else argv))
@@ -568,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _keep_fault_reports()
     try:
         args = _build_parser().parse_args(arguments)
+        if "think" in args:
+            set_thinking(args.think)
         handlers = {"play": _play, "resume": _resume, "replay": _replay, "lookup": _lookup, "serve": _serve,
                     "export": _export}
         return handlers[args.command or "play"](args)

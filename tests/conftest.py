@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from splendor_a11y.bots import set_thinking
+from splendor_a11y.bots.hard import thinking
 from splendor_a11y.domain.cards import CardSet, standard_cards
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
@@ -23,6 +25,16 @@ from splendor_a11y.record import LogHeader, LogWriter
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_FILE = REPO / "data" / "braille_cards.txt"
+
+
+@pytest.fixture(autouse=True)
+def fixed_thinking() -> object:
+    """In-process tests play the hard bot with its fixed amount of thought: the same move
+    for the same seed, on any machine."""
+    before = thinking().seconds
+    set_thinking(None)
+    yield
+    set_thinking(before)
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ FOLDER = Path(__file__).resolve().parent / "golden"
 GAMES: dict[str, tuple[str, ...]] = {
     "base-2": ("--players", "bot:medium,bot:easy", "--seed", "101"),
     "base-4": ("--players", "bot:medium,bot:easy,bot:random,bot:medium", "--seed", "102"),
-    "base-hard": ("--players", "bot:hard,bot:medium", "--seed", "103"),
+    "base-hard": ("--players", "bot:hard,bot:medium", "--seed", "103", "--think", "fixed"),
     "orient-2": ("--players", "bot:medium,bot:easy", "--seed", "104", "--module", "orient"),
     "orient-3": ("--players", "bot:medium,bot:random,bot:easy", "--seed", "105", "--module", "orient"),
     "strongholds-2": ("--players", "bot:medium,bot:easy", "--seed", "106", "--module", "strongholds"),

@@ -11,7 +11,7 @@ from conftest import run_cli
 def test_computer_players_are_named_by_their_level(home: Path, tmp_path: Path) -> None:
     log = tmp_path / "bots.jsonl"
     result = run_cli("play", "--players", "bot:hard,bot:easy,bot:easy", "--seed", "3", "--log", str(log),
-                     home=home)
+                     "--think", "fixed", home=home)
     assert result.returncode == 0, result.stderr
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert [p["name"] for p in header["players"]] == ["Hard bot", "Easy bot 1", "Easy bot 2"]
@@ -23,3 +23,16 @@ def test_computer_players_are_named_by_their_level(home: Path, tmp_path: Path) -
 def test_the_default_opponent_says_its_level(home: Path) -> None:
     result = run_cli("play", "--seed", "4", stdin="players\nquit\n", home=home)
     assert "Medium bot" in result.stdout
+
+
+def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_same(home: Path) -> None:
+    for wrong in ("0", "ages", "61"):
+        refused = run_cli("play", "--think", wrong, home=home)
+        assert refused.returncode == 2
+        assert refused.stderr.strip().splitlines() == [
+            f"Argument --think: it takes seconds from 0.1 to 60, or fixed; {wrong} is neither. "
+            "Type splendor-a11y --help for the options."]
+    games = [run_cli("play", "--players", "bot:hard,bot:easy", "--seed", "11", "--think", "fixed", home=home)
+             for _ in range(2)]
+    assert games[0].returncode == 0 and "Hard bot" in games[0].stdout
+    assert games[0].stdout.split("The game log is in")[0] == games[1].stdout.split("The game log is in")[0]

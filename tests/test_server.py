@@ -37,7 +37,7 @@ it is thought, so other lines (another player's move, a lost connection) may com
 
 @pytest.fixture
 def server(tmp_path: Path) -> Server:
-    running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3")
+    running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3", "--think", "fixed")
     running.start()
     yield running
     print("the server said, at its end:", running.stop())  # shown when a test failed

@@ -62,7 +62,8 @@ def test_a_signal_at_the_prompt_ends_the_game_cleanly(tmp_path: Path, how: str, 
 
 def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log))
+    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log),
+                  "--think", "fixed")
     child.expect("takes|buys|reserves")
     time.sleep(0.3)
     child.sendintr()
@@ -76,7 +77,8 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
 
 def test_ctrl_c_then_yes_while_a_computer_thinks_saves_and_stops(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log))
+    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log),
+                  "--think", "fixed")
     child.expect("takes|buys|reserves")
     child.sendintr()
     child.expect("Quit the game\\?")

@@ -1,23 +1,33 @@
-"""The hard bot: a small search over imagined deals.
+"""The hard bot: a search over imagined deals that spends its thinking time where it
+matters.
 
-It shortlists its best-looking moves, then for each of several determinizations (the
-hidden cards dealt at random from those it has not seen) plays each shortlisted move,
-lets every opponent answer as the medium bot would, takes its own best reply, and
-scores where that leaves it. The move with the best average wins. The budget is counted
-in positions, not seconds, so the same seed always gives the same move.
+It shortlists its best-looking moves, then deals the hidden cards at random from those it
+has not seen (a determinization), plays each shortlisted move there, lets every opponent
+answer as the medium bot would, takes its own best reply, and scores where that leaves
+it. Deal after deal, every move still in the running is scored again; every few deals
+the weaker half is dropped (successive halving), so the moves that stay close get the
+most deals. It stops when one move is left, when its time is up, or after the most deals
+it would ever use.
+
+Its time is a budget in seconds (``think``, one second unless the player says otherwise),
+or, for recorded games and tests, a fixed number of deals with no clock, so that the same
+seed always gives the same move.
 
 Its judgement is the medium bot's with a strong player's habits added: a reserved card
 is worth what it will buy, so one far out of reach weighs on the hand; tokens given back
-over ten were a turn wasted; and a noble within reach steers which bonuses to build.
+over ten were a turn wasted; a noble within reach steers which bonuses to build; and a
+move that leaves it exactly where it was (taking tokens only to give them back) is
+marked down, so that it never plays a position in a loop.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap, relative
-from splendor_a11y.bots.medium import greedy_command, greedy_score, own_follow_ups
+from splendor_a11y.bots.medium import STALL, greedy_command, greedy_score, own_follow_ups
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -28,18 +38,37 @@ from splendor_a11y.engine import (
     legal_commands,
 )
 
-__all__ = ["SearchBudget", "choose_hard", "ranked_moves"]
+__all__ = ["FIXED_BUDGET", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
 
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    """How wide and how often to look: moves shortlisted, and deals imagined."""
+    """How long to think: the moves shortlisted, deals between two halvings, the most deals,
+    and the seconds allowed (None: no clock, the same move for the same seed)."""
 
-    shortlist: int = 8
-    deals: int = 5
+    shortlist: int = 10
+    halve_every: int = 2
+    most_deals: int = 40
+    seconds: float | None = 1.0
 
 
-DEFAULT_BUDGET = SearchBudget()
+FIXED_BUDGET = SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None)
+"""A fixed amount of thought, the same on every machine: for recorded games and tests."""
+
+_budget = SearchBudget()
+
+
+def set_thinking(seconds: float | None) -> None:
+    """How long the hard bot (and so the hint) thinks a move, for this process: seconds,
+    or None for the fixed amount of thought with no clock."""
+    global _budget  # noqa: PLW0603 - one setting for the process, from the command line
+    _budget = SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
+
+
+def thinking() -> SearchBudget:
+    """The hard bot's budget now."""
+    return _budget
+
 
 RETURNED_TOKEN = 0.3
 """A token taken only to be given back cost a share of a turn."""
@@ -78,30 +107,71 @@ def habits(state: GameState, seat: int) -> float:
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
     """Play ``command``, the opponents' medium answers, then our own best reply; score it."""
+    before = state.players[seat]
     state, returned = _move(state, seat, command)
+    stalled = state.players[seat] == before
     while not state.is_over and state.current != seat:
         state = decide_and_apply(state, greedy_command(state))[1]
     if not state.is_over:
         state = _move(state, seat, greedy_command(state))[0]
-    return relative(state, seat) + habits(state, seat) - RETURNED_TOKEN * returned
+    return relative(state, seat) + habits(state, seat) - RETURNED_TOKEN * returned - (STALL if stalled else 0.0)
+
+
+@dataclass
+class _Candidate:
+    """A move in the running, with the sum of its scores over the deals it was played in."""
+
+    command: Command
+    order: int
+    total: float = 0.0
+    deals: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.deals if self.deals else float("-inf")
+
+    def rank(self) -> tuple[float, int]:
+        """Best mean first; on a tie, the move that looked best before the search."""
+        return (self.mean, -self.order)
 
 
 def ranked_moves(view: GameState, rng: random.Random,
-                 budget: SearchBudget = DEFAULT_BUDGET) -> list[tuple[float, Command]]:
-    """The shortlisted moves with their average searched value, best first."""
+                 budget: SearchBudget | None = None) -> list[tuple[float, Command]]:
+    """The shortlisted moves with their average searched value, best first (the moves
+    dropped along the way after those still in the running)."""
+    budget = budget or _budget
+    started = time.monotonic()
     seat = view.current
     commands = legal_commands(view)
     if len(commands) == 1:
         return [(0.0, commands[0])]
-    deals = [determinize(view, random.Random(rng.random()), standard_cards()) for _ in range(budget.deals)]
-    first = deals[0]
+    first = determinize(view, random.Random(rng.random()), standard_cards())
     shortlist = sorted(commands, key=lambda c: greedy_score(first, c), reverse=True)[: budget.shortlist]
-    scored = []
-    for order, command in enumerate(shortlist):
-        total = sum(_after_round(deal, seat, command) for deal in deals)
-        scored.append((total / len(deals), -order, command))
-    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    return [(value, command) for value, _, command in scored]
+    running = [_Candidate(command, order) for order, command in enumerate(shortlist)]
+    dropped: list[_Candidate] = []
+    deal, deals = first, 0
+    while True:
+        for candidate in running:
+            candidate.total += _after_round(deal, seat, candidate.command)
+            candidate.deals += 1
+        deals += 1
+        if deals >= budget.most_deals or _out_of_time(budget, started):
+            break
+        if deals % budget.halve_every == 0 and len(running) > 1:
+            running.sort(key=_Candidate.rank, reverse=True)
+            keep = (len(running) + 1) // 2
+            dropped = running[keep:] + dropped
+            running = running[:keep]
+        if len(running) == 1 and deals >= budget.halve_every:
+            break
+        deal = determinize(view, random.Random(rng.random()), standard_cards())
+    running.sort(key=_Candidate.rank, reverse=True)
+    return [(candidate.mean, candidate.command) for candidate in running + dropped]
+
+
+def _out_of_time(budget: SearchBudget, started: float) -> bool:
+    """Whether a timed search should stop now: the next deal would likely run past the time."""
+    return budget.seconds is not None and time.monotonic() - started >= budget.seconds
 
 
 def choose_hard(view: GameState, rng: random.Random) -> Command:

@@ -198,6 +198,14 @@ class Console:
 
     # ---- announcing -------------------------------------------------------------
 
+    def announce_above(self, line: str, channel: Channel) -> None:
+        """Announce a line while the prompt may be waiting for a line to be typed (another
+        player's move, at a server): printed above it, the prompt drawn again below."""
+        if self._session is None:
+            self.announce(line, channel)
+            return
+        self._session.print_above(lambda: self.announce(line, channel))
+
     def announce(self, line: str, channel: Channel) -> None:
         """Print a line, then speak it; answers and refusals cut off older speech."""
         if channel in (Channel.EVENT, Channel.PROMPT):

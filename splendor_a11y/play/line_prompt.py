@@ -12,6 +12,7 @@ reader wants to hear. Unlike ``PromptSession``, there is no Ctrl-R search of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -48,6 +49,22 @@ class LinePrompt:
     def _accept(self, buffer: Buffer) -> bool:
         self.app.exit(result=buffer.document.text)
         return True
+
+    def print_above(self, write: Callable[[], None]) -> None:
+        """Print above the line being typed, at once: the line is erased, ``write`` prints,
+        and the line is drawn again at the end of this turn of the loop.
+
+        prompt_toolkit's ``in_terminal`` does this by waiting for the one before it, each
+        waiting on a future the one before sets; this never waits, so nothing a player
+        is told can be held behind anything else.
+        """
+        app = self.app
+        if not app.is_running or app.is_done:
+            write()
+            return
+        app.renderer.erase()
+        write()
+        app.invalidate()
 
     async def prompt_async(self, message: str, handle_sigint: bool = True, set_exception_handler: bool = True) -> str:
         """The next line typed; EOFError at Ctrl-D on an empty line, KeyboardInterrupt at Ctrl-C."""

@@ -3,8 +3,8 @@
 Each connection gets its own prompt session (``create_app_session``, by prompt_toolkit's
 SSH server) on the one event loop, with cursor-position requests off: a screen reader
 must never receive the probe. The prompt is the console's own, with its keys, history
-and completion; lines from other players are printed above the line being typed
-(``in_terminal``), never through it.
+and completion; lines from other players are printed above the line being typed, never
+through it, at once (``LinePrompt.print_above``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
-from prompt_toolkit.application.run_in_terminal import in_terminal
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 
 from splendor_a11y.play.console import Console
@@ -41,8 +40,6 @@ class SSHLink:
                                pt_output=app_session.output)
         self.console.quit_question = "server.quit_confirm"
         self.keys_help = self.console.keys_help()
-        self._lines: asyncio.Queue[tuple[str, Channel]] = asyncio.Queue()
-        self._printer = asyncio.get_running_loop().create_task(self._print_all())
         self.closed = False
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
@@ -50,26 +47,13 @@ class SSHLink:
         self.console.answer_query = answer
 
     def send(self, line: str, channel: Channel) -> None:
-        """Queue a line; the printer prints it above the prompt."""
+        """Print a line above the prompt, now; it leaves with what else this turn of the
+        loop writes to the connection."""
         if not self.closed:
-            self._lines.put_nowait((line, channel))
-
-    async def _print_all(self) -> None:
-        """Print queued lines, as many as are waiting at once, above the prompt."""
-        while True:
-            batch = [await self._lines.get()]
-            while not self._lines.empty():
-                batch.append(self._lines.get_nowait())
-            async with in_terminal():
-                for line, channel in batch:
-                    self.console.announce(line, channel)
+            self.console.announce_above(line, channel)
 
     async def flush(self) -> None:
-        """Wait (briefly) until every queued line is printed."""
-        for _ in range(50):
-            if self._lines.empty():
-                break
-            await asyncio.sleep(0.01)
+        """Let what was printed leave before the connection closes."""
         await asyncio.sleep(0.05)
 
     async def read_line(self, prompt: str) -> str | None:
@@ -82,7 +66,6 @@ class SSHLink:
     def close(self) -> None:
         """End the prompt, then the connection."""
         self.closed = True
-        self._printer.cancel()
         self.console.end_prompt()
         self.session.close_channel()
 
@@ -218,7 +201,6 @@ async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: D
         finally:
             await link.flush()
             link.closed = True
-            link._printer.cancel()
 
     return await asyncssh.create_server(
         lambda: _Server(interact, doorman, gate), host, port, server_host_keys=[host_key],
