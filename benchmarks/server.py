@@ -60,15 +60,19 @@ class Scripted:
         asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
+        """Keep each line with the time it arrived; a waiter is woken however the
+        connection ends."""
         assert self.process is not None
-        while True:
-            data = await self.process.stdout.read(65536)
-            if not data:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    return
+                now = time.perf_counter()
+                *whole, self.partial = (self.partial + data).split("\n")
+                self.lines.extend((now, plain(line).strip()) for line in whole if plain(line).strip())
                 self.arrived.set()
-                return
-            now = time.perf_counter()
-            *whole, self.partial = (self.partial + data).split("\n")
-            self.lines.extend((now, plain(line).strip()) for line in whole if plain(line).strip())
+        finally:
             self.arrived.set()
 
     def send(self, line: str) -> float:

@@ -97,13 +97,18 @@ class Player:
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
+        """Keep what arrives; whoever waits is woken however the connection ends (a server
+        killed mid-stream makes the read raise rather than return nothing, and a waiter
+        not woken then would sleep out its whole timeout)."""
         assert self._process is not None
-        while True:
-            data = await self._process.stdout.read(65536)
-            if not data:
+        try:
+            while True:
+                data = await self._process.stdout.read(65536)
+                if not data:
+                    return
+                self.raw += data
                 self._arrived.set()
-                return
-            self.raw += data
+        finally:
             self._arrived.set()
 
     @property
