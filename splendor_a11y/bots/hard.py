@@ -14,8 +14,8 @@ or, for recorded games and tests, a fixed number of deals with no clock, so that
 seed always gives the same move.
 
 Its judgement is the medium bot's with a strong player's habits added: a reserved card
-is worth what it will buy, so one far out of reach weighs on the hand; tokens given back
-over ten were a turn wasted; a noble within reach steers which bonuses to build; and a
+is worth what it will buy, so every card held takes a slot and one far out of reach
+weighs more; tokens given back over ten were a turn wasted; a noble within reach steers which bonuses to build; and a
 move that leaves it exactly where it was (taking tokens only to give them back) is
 marked down, so that it never plays a position in a loop.
 """
@@ -70,10 +70,12 @@ def thinking() -> SearchBudget:
     return _budget
 
 
-RETURNED_TOKEN = 0.3
+RETURNED_TOKEN = 0.8
 """A token taken only to be given back cost a share of a turn."""
-FAR_RESERVATION = 0.3
+FAR_RESERVATION = 0.5
 """Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
+HELD_RESERVATION = 0.25
+"""What any card held in the hand weighs besides: a slot taken until it is bought."""
 NOBLE_PULL = (0.9, 0.5, 0.28, 0.14, 0.06)
 """A noble's points, as a share, by the bonuses still missing: the steer towards it."""
 
@@ -87,13 +89,14 @@ def _move(state: GameState, seat: int, command: Command) -> tuple[GameState, int
 
 
 def habits(state: GameState, seat: int) -> float:
-    """What a strong player weighs beyond the shared judgement: reservations far from
-    being bought, and nobles within reach."""
+    """What a strong player weighs beyond the shared judgement: cards held in the hand
+    (more when far from being bought), and nobles within reach."""
     if state.is_over:
         return 0.0
     player = state.players[seat]
     value = 0.0
     for held in player.reserved:
+        value -= HELD_RESERVATION
         if held.card is not None:
             value -= FAR_RESERVATION * max(0, reach_gap(held.card, player) - 2)
     for noble in state.noble_options(seat):
