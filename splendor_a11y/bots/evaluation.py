@@ -10,7 +10,7 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 from __future__ import annotations
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.engine import GameState, PlayerState, gems_missing
+from splendor_a11y.engine import GameState, PlayerState, colours_held, colours_short, gems_missing
 
 __all__ = ["WIN", "bonuses_missing", "evaluate", "relative", "reach_gap"]
 
@@ -83,17 +83,14 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
     """The best few cards within a few gems, each worth a share of its value by how far
     it is. What the player has of each colour is counted once for all the cards: this
     runs for every seat of every position a search looks at."""
-    have = [bonus + token for bonus, token in zip(player.bonuses[:5], player.tokens[:5], strict=True)]
+    have = colours_held(player.bonuses, player.tokens)
     gold = player.tokens[5]
     reach = len(REACH_DECAY)
     best: list[float] = []
     candidates = [card for row in state.rows for card in row if card is not None]
     candidates += [r.card for r in player.reserved if r.card is not None]
     for card in candidates:
-        short = 0
-        for index, count in card.cost_items:
-            if count > have[index]:
-                short += count - have[index]
+        short = colours_short(card.cost_items, have)
         gap = short - gold if short > gold else 0
         if gap < reach:
             best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])

@@ -15,9 +15,9 @@ seed always gives the same move.
 
 Its judgement is the medium bot's with a strong player's habits added: a reserved card
 is worth what it will buy, so every card held takes a slot and one far out of reach
-weighs more; tokens given back over ten were a turn wasted; a noble within reach steers which bonuses to build; and a
-move that leaves it exactly where it was (taking tokens only to give them back) is
-marked down, so that it never plays a position in a loop.
+weighs more; tokens given back over ten were a turn wasted; a noble within reach steers
+which bonuses to build; and a move that leaves it exactly where it was (taking tokens
+only to give them back) is marked down, so that it never plays a position in a loop.
 """
 
 from __future__ import annotations
@@ -173,7 +173,8 @@ def ranked_moves(view: GameState, rng: random.Random,
 
 
 def _out_of_time(budget: SearchBudget, started: float) -> bool:
-    """Whether a timed search should stop now: the next deal would likely run past the time."""
+    """Whether a timed search's time is up. It is asked after each deal, so a move may run
+    over its time by one deal's work."""
     return budget.seconds is not None and time.monotonic() - started >= budget.seconds
 
 

@@ -12,7 +12,14 @@ import functools
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import COLOURS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
-from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
+from splendor_a11y.engine.payment import (
+    colours_held,
+    colours_short,
+    default_payment,
+    gems_missing,
+    needed,
+    shortfall,
+)
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import ROW_SLOTS, GameState
 
@@ -143,23 +150,12 @@ def buyable(state: GameState) -> list[Slot | HandSlot]:
         return places + [_hand_slot(i + 1) for i, held in enumerate(state.player.reserved)
                          if held.card is not None and affordable(state, held.card)]
     player = state.player
-    have = [bonus + token for bonus, token in zip(player.bonuses[:5], player.tokens[:5], strict=True)]
+    have = colours_held(player.bonuses, player.tokens)
     gold = player.tokens[5]
     places = [_slot(level, i + 1) for level, row in enumerate(state.rows) for i, card in enumerate(row)
-              if card is not None and _within(card, have, gold)]
+              if card is not None and colours_short(card.cost_items, have) <= gold]
     return places + [_hand_slot(i + 1) for i, held in enumerate(player.reserved)
-                     if held.card is not None and _within(held.card, have, gold)]
-
-
-def _within(card: Card, have: list[int], gold: int) -> bool:
-    """Whether a base-game card can be paid by a player who has ``have`` of each colour
-    (bonuses and tokens) and ``gold``: ``gems_missing`` with what the player has counted
-    once for all the cards."""
-    short = 0
-    for index, count in card.cost_items:
-        if count > have[index]:
-            short += count - have[index]
-    return short <= gold
+                     if held.card is not None and colours_short(held.card.cost_items, have) <= gold]
 
 
 @functools.cache

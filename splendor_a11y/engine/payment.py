@@ -8,7 +8,8 @@ from typing import Any
 from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 
-__all__ = ["default_payment", "explicit_payment", "gems_missing", "needed", "shortfall"]
+__all__ = ["colours_held", "colours_short", "default_payment", "explicit_payment", "gems_missing", "needed",
+           "shortfall"]
 
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
@@ -32,6 +33,22 @@ def gems_missing(cost: GemCounts, bonuses: GemCounts, tokens: GemCounts) -> int:
         if lack > 0:
             short += lack
     return short - tokens[5] if short > tokens[5] else 0
+
+
+def colours_held(bonuses: GemCounts, tokens: GemCounts) -> list[int]:
+    """What a player has of each colour towards a cost: bonuses and tokens, gold apart."""
+    return [bonus + token for bonus, token in zip(bonuses[:5], tokens[:5], strict=True)]
+
+
+def colours_short(cost_items: tuple[tuple[int, int], ...], held: list[int]) -> int:
+    """The gems of a cost (``Card.cost_items``) that ``colours_held`` does not cover: the
+    gold it would take. Asked for every card at every step of a search, so what the
+    player has is counted once for all the cards."""
+    short = 0
+    for index, count in cost_items:
+        if count > held[index]:
+            short += count - held[index]
+    return short
 
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
