@@ -706,7 +706,7 @@ CATALOGUE: dict[str, str] = {
     "server.login_timeout": "No login in time; goodbye.",
     "server.welcome": "Welcome, {name}. Tables: {tables}; people connected: {people}. Type tables, create 2 bot:medium, or help.",
     "server.goodbye": "Goodbye.",
-    "server.game_over": "The game is over. Type leave to go back to the lobby.",
+    "server.game_over": "Type leave to go back to the lobby.",
     "server.listening": "Listening for SSH on {host} port {port}.",
     "server.listening_telnet": "Listening for telnet on {host} port {port}.",
     "server.fingerprint": "Host key fingerprint: {fingerprint}",
