@@ -24,8 +24,9 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from splendor_a11y.bots import set_thinking
+from splendor_a11y.bots import THINK_SECONDS, set_thinking
 from splendor_a11y.bots.arena import SeatHabits, play_bots
+from splendor_a11y.cli import thinking_time
 
 PAIRINGS = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90), ("hard", ("medium",), 0.90),
             ("hard", ("medium", "medium", "medium"), 0.60))
@@ -90,9 +91,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
     parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
-    parser.add_argument("--think", default="1", help="the hard bot's seconds a move, or fixed (default 1)")
+    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS,
+                        help="the hard bot's seconds a move, or fixed (default %(default)g)")
     args = parser.parse_args()
-    think = None if args.think == "fixed" else float(args.think)
+    think = args.think
     games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     rows, hard_results = [], []
@@ -110,7 +112,8 @@ def main() -> None:
             rows.append(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
                         f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}")
         alone = pool.map(one_game, [(ALONE[0], ALONE[1], seed, modules) for seed in range(games)])
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks {args.think} s a move"
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
+          + (f"{think:g} s a move" if think is not None else "a fixed amount")
           + (f", modules: {', '.join(modules)}" if modules else ""))
     print(*rows, sep="\n")
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")

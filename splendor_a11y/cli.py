@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor_a11y import __version__
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, set_thinking
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, THINK_SECONDS, set_thinking
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.errors import SplendorError, Stopped
 from splendor_a11y.domain.notation import Gem, NotationError
@@ -568,11 +568,12 @@ THINK_LIMITS = (0.1, 60.0)
 
 
 def _think_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--think", type=_thinking_time, default=1.0, metavar="SECONDS",
-                        help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}"))
+    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS, metavar="SECONDS",
+                        help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}",
+                                  default=f"{THINK_SECONDS:g}"))
 
 
-def _thinking_time(given: str) -> float | None:
+def thinking_time(given: str) -> float | None:
     """Seconds for the hard bot's move and the hint, or ``fixed``: the same thought on every
     machine, with no clock (for recorded games and tests)."""
     if given.strip().lower() == "fixed":

@@ -10,12 +10,12 @@ import random
 from collections.abc import Callable
 
 from splendor_a11y.bots.easy import choose_easy
-from splendor_a11y.bots.hard import choose_hard, set_thinking
+from splendor_a11y.bots.hard import THINK_SECONDS, choose_hard, set_thinking
 from splendor_a11y.bots.medium import choose_medium
 from splendor_a11y.bots.uniform import choose_random
 from splendor_a11y.engine import Command, GameState
 
-__all__ = ["BOTS", "DEFAULT_LEVEL", "Bot", "bot_for", "hint_command", "set_thinking"]
+__all__ = ["BOTS", "DEFAULT_LEVEL", "THINK_SECONDS", "Bot", "bot_for", "hint_command", "set_thinking"]
 
 Bot = Callable[[GameState, random.Random], Command]
 

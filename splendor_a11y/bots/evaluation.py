@@ -9,10 +9,10 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 
 from __future__ import annotations
 
-from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.engine import GameState, PlayerState, colours_held, colours_short, gems_missing
+from splendor_a11y.domain.cards import Noble
+from splendor_a11y.engine import GameState, PlayerState, colours_held, colours_short
 
-__all__ = ["WIN", "bonuses_missing", "evaluate", "relative", "reach_gap"]
+__all__ = ["WIN", "bonuses_missing", "evaluate", "relative"]
 
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
@@ -27,11 +27,6 @@ REACH_BONUS = 0.9
 REACH_WEIGHTS = (1.0, 0.5, 0.25)
 HAND_CLUTTER = 0.3
 """A reserved card blocks a hand slot."""
-
-
-def reach_gap(card: Card, player: PlayerState) -> int:
-    """How many more tokens the player needs before the card is affordable (gold counted)."""
-    return gems_missing(card.cost, player.bonuses, player.tokens)
 
 
 def bonuses_missing(noble: Noble, bonuses: tuple[int, ...]) -> int:

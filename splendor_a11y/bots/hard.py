@@ -26,7 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap, relative
+from splendor_a11y.bots.evaluation import bonuses_missing, relative
 from splendor_a11y.bots.medium import STALL, greedy_command, greedy_score, own_follow_ups
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
@@ -35,10 +35,15 @@ from splendor_a11y.engine import (
     TokensReturned,
     decide_and_apply,
     determinize,
+    gems_missing,
     legal_commands,
 )
 
-__all__ = ["FIXED_BUDGET", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
+__all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
+
+
+THINK_SECONDS = 1.0
+"""The hard bot's time a move, unless the player gives it another (``--think``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +54,7 @@ class SearchBudget:
     shortlist: int = 10
     halve_every: int = 2
     most_deals: int = 40
-    seconds: float | None = 1.0
+    seconds: float | None = THINK_SECONDS
 
 
 FIXED_BUDGET = SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None)
@@ -98,7 +103,7 @@ def habits(state: GameState, seat: int) -> float:
     for held in player.reserved:
         value -= HELD_RESERVATION
         if held.card is not None:
-            value -= FAR_RESERVATION * max(0, reach_gap(held.card, player) - 2)
+            value -= FAR_RESERVATION * max(0, gems_missing(held.card, player) - 2)
     for noble in state.noble_options(seat):
         if noble is None:
             continue

@@ -108,8 +108,7 @@ def affordable(state: GameState, card: Card) -> bool:
     its games."""
     if state.modules:
         return price(state, state.current, card) is not None
-    player = state.player
-    return not gems_missing(card.cost, player.bonuses, player.tokens)
+    return not gems_missing(card, state.player)
 
 
 @functools.cache

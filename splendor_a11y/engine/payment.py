@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts
 from splendor_a11y.engine.refusals import IllegalAction, Reason
+
+if TYPE_CHECKING:
+    from splendor_a11y.domain.cards import Card
+    from splendor_a11y.engine.state import PlayerState
 
 __all__ = ["colours_held", "colours_short", "default_payment", "explicit_payment", "gems_missing", "needed",
            "shortfall"]
@@ -22,17 +26,12 @@ def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
     return GemCounts([max(0, n - t) for n, t in zip(need[:5], tokens[:5], strict=False)] + [0])
 
 
-def gems_missing(cost: GemCounts, bonuses: GemCounts, tokens: GemCounts) -> int:
-    """Gems still missing for a cost once bonuses, coloured tokens and gold are counted.
-
-    Written as a plain loop: legal moves and the bots' judgement call it for every card.
-    """
-    short = 0
-    for i in range(5):
-        lack = cost[i] - bonuses[i] - tokens[i]
-        if lack > 0:
-            short += lack
-    return short - tokens[5] if short > tokens[5] else 0
+def gems_missing(card: Card, player: PlayerState) -> int:
+    """Gems still missing for a card once the player's bonuses, coloured tokens and gold
+    are counted: how far it is out of reach (0 when it can be bought)."""
+    short = colours_short(card.cost_items, colours_held(player.bonuses, player.tokens))
+    gold = player.tokens[5]
+    return short - gold if short > gold else 0
 
 
 def colours_held(bonuses: GemCounts, tokens: GemCounts) -> list[int]:

@@ -270,8 +270,8 @@ class GameState:
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
         """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
         bonuses = self.players[self.current if seat is None else seat].bonuses
-        options = self.noble_options(seat) if self.modules else self.nobles
-        return tuple(i for i, noble in enumerate(options) if noble is not None and bonuses.covers(noble.requirement))
+        return tuple(i for i, noble in enumerate(self.noble_options(seat))
+                     if noble is not None and bonuses.covers(noble.requirement))
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""

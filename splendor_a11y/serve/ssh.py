@@ -52,9 +52,10 @@ class SSHLink:
         if not self.closed:
             self.console.announce_above(line, channel)
 
-    async def flush(self) -> None:
-        """Let what was printed leave before the connection closes."""
-        await asyncio.sleep(0.05)
+    def flush(self) -> None:
+        """Send what was printed now, before the connection closes: lines are gathered
+        until the end of the loop's turn, which a closing connection would not see."""
+        self.session.output.send()
 
     async def read_line(self, prompt: str) -> str | None:
         """The next line typed; None at Ctrl-D, a confirmed Ctrl-C, or a closed connection."""
@@ -199,7 +200,7 @@ async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: D
         try:
             await visit(name, link)
         finally:
-            await link.flush()
+            link.flush()
             link.closed = True
 
     return await asyncssh.create_server(

@@ -37,10 +37,6 @@ NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth mentioning."""
 
 
-def _gems_short(card: Card, player: PlayerState) -> int:
-    return gems_missing(card.cost, player.bonuses, player.tokens)
-
-
 def _gems(n: int) -> str:
     """``1 gem``, ``3 gems``."""
     return plural(n, "hint.gems.one", "hint.gems.many")
@@ -92,8 +88,8 @@ def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Nar
     after = PlayerState(player.name, player.tokens.plus(take.gems), player.bonuses, player.points)
     best: tuple[int, int, str, Card] | None = None
     for place, card in _known_cards(state, seat):
-        short = _gems_short(card, after)
-        if _gems_short(card, player) - short > 0 and (best is None or (short, -card.points) < best[:2]):
+        short = gems_missing(card, after)
+        if gems_missing(card, player) - short > 0 and (best is None or (short, -card.points) < best[:2]):
             best = (short, -card.points, place, card)
     if best is None:
         return text("hint.take_general")
@@ -128,7 +124,7 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     elif card.discard is not None:
         why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
     else:
-        why = text("hint.reserve_keep", short=_gems(_gems_short(card, state.players[seat])))
+        why = text("hint.reserve_keep", short=_gems(gems_missing(card, state.players[seat])))
     return text("hint.reserve", command=typed, card=narrator.card(card), why=why,
                 gold=text("hint.gold") if state.supply[5] else "")
 

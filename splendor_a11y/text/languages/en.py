@@ -589,7 +589,7 @@ CATALOGUE: dict[str, str] = {
     "cli.help.players": "names, bot:<level> for computers, e.g. \"Ana,bot:easy\"",
     "cli.help.seed": "seed of the deal, to replay the same cards",
     "cli.help.think": "seconds the hard computer player (and the hint) thinks a move, {low} to {high}"
-                      " (default 1); fixed: the same thought on every machine",
+                      " (default {default}); fixed: the same thought on every machine",
     "cli.think_range": "it takes seconds from {low} to {high}, or fixed; {given} is neither",
     "cli.help.log": "the log file to write (default: a new one)",
     "cli.help.module": "optional module: {modules}",
