@@ -47,7 +47,8 @@ from splendor_a11y.record import (
 )
 from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.lookup import LookupQuery, group_codes, run_lookup
-from splendor_a11y.text.messages import problem_text, sentence, text
+from splendor_a11y.text.languages import LANGUAGES, language_from_locale
+from splendor_a11y.text.messages import language, problem_text, sentence, set_language, text
 from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
 from splendor_a11y.text.summary import Summary
 
@@ -84,9 +85,11 @@ def data_folder() -> Path:
 def _build_parser() -> _Parser:
     parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
     parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}")
+    _lang_option(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help=text("cli.help.play"))
+    _lang_option(play)
     play.add_argument("--players", default=None, help=text("cli.help.players"))
     play.add_argument("--seed", type=int, default=None, help=text("cli.help.seed"))
     play.add_argument("--log", type=Path, default=None, help=text("cli.help.log"))
@@ -97,12 +100,14 @@ def _build_parser() -> _Parser:
     _think_option(play)
 
     resume = sub.add_parser("resume", help=text("cli.help.resume"))
+    _lang_option(resume)
     resume.add_argument("file", nargs="?", type=Path)
     _think_option(resume)
     resume.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
     resume.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
     rep = sub.add_parser("replay", help=text("cli.help.replay"))
+    _lang_option(rep)
     rep.add_argument("file", type=Path)
     rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
     rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
@@ -115,6 +120,7 @@ def _build_parser() -> _Parser:
     rep.add_argument("--verbosity", choices=("notation", "words"), default="notation")
 
     serve = sub.add_parser("serve", help=text("cli.help.serve"))
+    _lang_option(serve)
     serve.add_argument("--host", default="127.0.0.1", help=text("cli.help.host"))
     _think_option(serve)
     serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
@@ -128,11 +134,13 @@ def _build_parser() -> _Parser:
                        help=text("cli.help.replace_after"))
 
     export = sub.add_parser("export", help=text("cli.help.export"))
+    _lang_option(export)
     export.add_argument("table", type=int, help=text("cli.help.export_table"))
     export.add_argument("file", nargs="?", type=Path, help=text("cli.help.export_file"))
     export.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
+    _lang_option(look)
     look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
     look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"))
     look.add_argument("--bonus", help=text("cli.help.bonus"))
@@ -567,6 +575,10 @@ THINK_LIMITS = (0.1, 60.0)
 """The seconds a player may give the hard bot a move: enough to think, not a stall."""
 
 
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", metavar="CODE", help=text("cli.help.lang", languages=_language_list()))
+
+
 def _think_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS, metavar="SECONDS",
                         help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}",
@@ -595,6 +607,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _stop_on_signals()
         _keep_fault_reports()
     try:
+        set_language(_chosen_language(arguments))
         args = _build_parser().parse_args(arguments)
         if "think" in args:
             set_thinking(args.think)
@@ -621,6 +634,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         _tell(text("cli.os_error", reason=error.strerror or error))
         return EXIT_REFUSED
+
+
+def _chosen_language(arguments: list[str]) -> str:
+    """The language asked for by ``--lang`` anywhere on the line, else the user's locale's.
+    Read before the parser is built, because its help is in that language.
+
+    Raises:
+        UsageError: a language the game does not speak (said in the locale's language).
+    """
+    set_language(language_from_locale(os.environ, _windows_ui_language()))
+    asked = None
+    for index, argument in enumerate(arguments):
+        if argument == "--lang" and index + 1 < len(arguments):
+            asked = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            asked = argument.partition("=")[2]
+    if asked is None:
+        return language().code
+    if asked.lower() not in LANGUAGES:
+        raise UsageError(text("cli.unknown_lang", lang=asked, languages=_language_list()))
+    return asked.lower()
+
+
+def _language_list() -> str:
+    """``en English, fr français``: the codes to type, each with its language's own name."""
+    return ", ".join(text("language.item", code=code, name=spoken.name) for code, spoken in LANGUAGES.items())
+
+
+def _windows_ui_language() -> str:
+    """On Windows, the user's display language as a locale name (``fr_FR``); elsewhere
+    nothing, the locale variables say it."""
+    if sys.platform != "win32":
+        return ""
+    import ctypes
+    import locale
+
+    try:
+        identifier = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+    except (AttributeError, OSError):
+        return ""
+    return str(locale.windows_locale.get(identifier, ""))
 
 
 def _tell(line: str) -> None:

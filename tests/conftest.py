@@ -22,9 +22,23 @@ from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table
 from splendor_a11y.record import LogHeader, LogWriter
+from splendor_a11y.text.messages import set_language
+
+for _variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"
+"""The tests hear English unless they ask for another language, whatever the machine's
+locale; the CLI run in a child process inherits this."""
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_FILE = REPO / "data" / "braille_cards.txt"
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> object:
+    """A test that speaks another language in-process leaves the next one in English."""
+    yield
+    set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from conftest import REPO, run_cli
 
 from splendor_a11y.engine import MODULES, ModuleCommand, Reason
 from splendor_a11y.engine.commands import COMMAND_KINDS
-from splendor_a11y.text.messages import MESSAGES
+from splendor_a11y.text.messages import SOURCE
 
 SLIPS = {
     "a0": "Places are numbered from 1, not 0",
@@ -101,7 +101,7 @@ def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
             variants |= {"on", "off"}
         keys = [f"refuse.{reason.value}.{v}" for v in variants] or [f"refuse.{reason.value}"]
         for key in keys:
-            assert key in MESSAGES, key
+            assert key in SOURCE.sentences, key
 
 
 @pytest.mark.parametrize("name", ["Ana\x1b[2J", "Bo\x07b", "E\u202evil"])

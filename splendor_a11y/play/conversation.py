@@ -212,7 +212,7 @@ def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, 
     except GrammarError as error:
         return problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
-    line = text("help.one", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)
+    line = text("help.command", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)
     if spec.module and spec.module not in modules:
         line += " " + text(f"help.not_in_play.{spec.module}")
     return line

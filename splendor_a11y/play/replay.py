@@ -127,7 +127,7 @@ class Replay(Conversation):
             else text("replay.player.human", name=p.name)
             for p in self.log.header.players
         ])
-        turns = plural(self.final.turn, "replay.turns.one", "replay.turns.many")
+        turns = plural(self.final.turn, "replay.turns")
         length = text("replay.length.over" if self.final.is_over else "replay.length.running", turns=turns)
         lines = [text("replay.open", path=self.log.path, players=players, length=length)]
         if self.viewer is None:

@@ -212,5 +212,5 @@ def name_bots(entries: Sequence[PlayerEntry]) -> list[PlayerEntry]:
         level = entry.level or DEFAULT_LEVEL
         seen[level] = seen.get(level, 0) + 1
         number = f" {seen[level]}" if levels.count(level) > 1 else ""
-        named.append(replace(entry, name=text("cli.bot_name", level=level.capitalize(), number=number)))
+        named.append(replace(entry, name=text("cli.bot_name", bot=text(f"bot.{level}"), number=number)))
     return named

@@ -232,7 +232,7 @@ class Hall:
             raise Refused(text("server.replace_not_away", name=name))
         waited = self.clock() - since
         if waited < self.replace_after:
-            seconds = plural(int(self.replace_after - waited) + 1, "server.seconds.one", "server.seconds.many")
+            seconds = plural(int(self.replace_after - waited) + 1, "server.seconds")
             raise Refused(text("server.replace_wait", name=name, seconds=seconds))
         hosted.seats[seat].stand_in = level
         hosted.table.hand_to_computer(seat, level)

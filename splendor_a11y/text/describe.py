@@ -44,7 +44,7 @@ def card_sentence(card: Card) -> str:
         "lookup.card.marked" if card.marked else "lookup.card",
         code=card.text,
         level=card.level,
-        points=plural(card.points, "points.one", "points.many", "points.none"),
+        points=plural(card.points, "points", "points.none"),
         bonus=bonus_words(card),
         cost=cost_words(card),
     )
@@ -55,7 +55,7 @@ def card_words(card: Card) -> str:
     return text(
         "words.card",
         level=card.level,
-        points=plural(card.points, "words.points.one", "words.points.many"),
+        points=plural(card.points, "words.points"),
         bonus=bonus_words(card),
         cost=cost_words(card),
     )
@@ -66,6 +66,6 @@ def noble_sentence(noble: Noble) -> str:
     return text(
         "lookup.noble",
         code=noble.text,
-        points=plural(noble.points, "points.one", "points.many", "points.none"),
+        points=plural(noble.points, "points", "points.none"),
         requirement=bonus_requirement_in_words(noble.requirement),
     )

@@ -32,14 +32,13 @@ from splendor_a11y.text.narrator import Narrator
 
 __all__ = ["explain_move"]
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth mentioning."""
 
 
 def _gems(n: int) -> str:
     """``1 gem``, ``3 gems``."""
-    return plural(n, "hint.gems.one", "hint.gems.many")
+    return plural(n, "hint.gems")
 
 
 def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
@@ -58,7 +57,8 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     if card.bonus is None:
         return parts or [text("hint.marked_card", card=narrator.card(card))]
     count = player.bonuses[card.bonus.order] + card.bonus_count
-    ordinal = ORDINALS[count - 1] if count <= len(ORDINALS) else f"{count}th"
+    ordinals = text("ordinals").split(", ")
+    ordinal = ordinals[count - 1] if count <= len(ordinals) else text("ordinal.other", n=count)
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
     bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
     for noble in state.nobles:
@@ -69,7 +69,7 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
             parts.append(text("hint.noble_now", noble=noble.text))
             break
         if missing <= NEAR_NOBLE:
-            away = plural(missing, "hint.bonuses.one", "hint.bonuses.many")
+            away = plural(missing, "hint.bonuses")
             parts.append(text("hint.noble_near", noble=noble.text, missing=away))
             break
     return parts

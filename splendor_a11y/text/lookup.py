@@ -92,23 +92,23 @@ def _closest(asked: str, candidates: Sequence[Card | Noble]) -> list[str]:
     return [item.text for item in sorted(candidates, key=rank)[:CLOSEST_SHOWN]]
 
 
-def _listing(items: Sequence[Card | Noble], braille: bool, one: str, many: str) -> list[str]:
+def _listing(items: Sequence[Card | Noble], braille: bool, counted: str) -> list[str]:
     """Each item in words (and braille when asked), then the count."""
     lines: list[str] = []
     for item in items:
         lines.append(card_sentence(item) if isinstance(item, Card) else noble_sentence(item))
         if braille:
             lines.append(text("lookup.braille", code=item.text, cells=to_braille(item.text)))
-    lines.append(plural(len(items), one, many))
+    lines.append(plural(len(items), counted))
     return lines
 
 
 def _card_lines(cards: Sequence[Card], braille: bool) -> list[str]:
-    return _listing(cards, braille, "lookup.count.one", "lookup.count.many")
+    return _listing(cards, braille, "lookup.count")
 
 
 def _noble_lines(nobles: Sequence[Noble], braille: bool) -> list[str]:
-    return _listing(nobles, braille, "lookup.noble_count.one", "lookup.noble_count.many")
+    return _listing(nobles, braille, "lookup.noble_count")
 
 
 def _one_code(code: str, query: LookupQuery, card_set: CardSet) -> LookupResult:

@@ -6,14 +6,17 @@ Adding a language is a module in ``text/languages`` and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import GEMS, Gem, GemCounts
 from splendor_a11y.text.languages import LANGUAGES, Language
+from splendor_a11y.text.languages.en import ENGLISH
 
 __all__ = [
-    "MESSAGES",
+    "SOURCE",
     "counts_in_words",
     "gem_name",
     "has_text",
@@ -22,27 +25,50 @@ __all__ = [
     "language",
     "plural",
     "problem_text",
+    "set_language",
+    "speaking",
     "text",
 ]
 
-_active: Language = LANGUAGES["en"]
-MESSAGES = _active.catalogue
+SOURCE = ENGLISH.catalogue
 """The source (English) catalogue: every key there is."""
+
+_process_language: Language = ENGLISH
+_listener_language: ContextVar[Language | None] = ContextVar("listener_language", default=None)
 
 
 def language() -> Language:
-    """The language sentences are made in."""
-    return _active
+    """The language sentences are made in: the listener's being served now (a seat at a
+    server), else the one the program was started with."""
+    return _listener_language.get() or _process_language
+
+
+def set_language(code: str) -> None:
+    """Speak this language (a code of ``LANGUAGES``) from now on, unless a listener's own
+    is in force (``speaking``)."""
+    global _process_language
+    _process_language = LANGUAGES[code]
+
+
+@contextlib.contextmanager
+def speaking(chosen: Language) -> Iterator[None]:
+    """Make every sentence inside in this listener's language: several people at one
+    server's table may each hear their own."""
+    token = _listener_language.set(chosen)
+    try:
+        yield
+    finally:
+        _listener_language.reset(token)
 
 
 def text(key: str, /, **fields: object) -> str:
     """The catalogue sentence for ``key`` with its fields filled in."""
-    return _active.catalogue[key].format(**fields)
+    return language().sentence(key).format(**fields)
 
 
 def has_text(key: str) -> bool:
-    """True when the catalogue has a sentence for ``key`` (a module's optional ones)."""
-    return key in _active.catalogue
+    """True when the catalogue has ``key`` (a module's optional sentences)."""
+    return language().has(key)
 
 
 def sentence(words: str) -> str:
@@ -53,26 +79,27 @@ def sentence(words: str) -> str:
     return words[0].upper() + words[1:] + ("" if words.endswith((".", "?", "!")) else ".")
 
 
-def plural(n: int, one_key: str, many_key: str, none_key: str | None = None) -> str:
-    """Choose the singular, plural (or zero) template for a count, by the language's rule."""
+def plural(n: int, key: str, none_key: str | None = None, **fields: object) -> str:
+    """A plural entry's form for the count ``n`` (the language's rule chooses it), with
+    ``n`` and the fields filled in; ``none_key``'s sentence for 0 when there is one."""
     if n == 0 and none_key is not None:
-        return text(none_key)
-    return text(one_key if _active.plural_form(n) == "one" else many_key, n=n)
+        return text(none_key, **fields)
+    return language().counted(key, n).format(n=n, **fields)
 
 
 def gem_name(gem: Gem, n: int = 1) -> str:
     """The word for a gem, for a count."""
-    return _active.gem_word(gem, n)
+    return language().gem_word(gem, n)
 
 
 def indefinite(word: str) -> str:
     """The word with its indefinite article (``an emerald``)."""
-    return _active.indefinite(word)
+    return language().indefinite(word)
 
 
 def join_words(items: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``, as the language joins a list."""
-    return _active.join(items)
+    return language().join(items)
 
 
 def counts_in_words(counts: Iterable[int]) -> str:

@@ -105,12 +105,12 @@ class Narrator:
     @staticmethod
     def points(n: int) -> str:
         """``7 points``."""
-        return plural(n, "points.short.one", "points.short.many")
+        return plural(n, "points.short")
 
     @staticmethod
     def hand(n: int) -> str:
         """``1 card``, ``no cards``."""
-        return plural(n, "hand.one", "hand.many", "hand.none")
+        return plural(n, "hand", "hand.none")
 
     @staticmethod
     def deck(place: DeckTop) -> str:

@@ -28,11 +28,11 @@ class Answers:
             else text("query.slot_empty", place=f"{level}{i + 1}")
             for i, card in enumerate(state.rows[index])
         ]
-        deck = plural(len(state.decks[index]), "query.deck.one", "query.deck.many", "query.deck.none")
+        deck = plural(len(state.decks[index]), "query.deck", "query.deck.none")
         line = text("query.row", level=level, slots="; ".join(slots), deck=deck)
         for module in state.modules:
             if module.deck_word:
-                left = plural(len(module.deck(state, level)), "query.deck.one", "query.deck.many", "query.deck.none")
+                left = plural(len(module.deck(state, level)), "query.deck", "query.deck.none")
                 line += text(f"query.{module.deck_word}_deck", level=level, deck=left)
         return line
 
@@ -40,7 +40,7 @@ class Answers:
         held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
         if not held:
             return text("query.slot", place=place, card=self.narrator.card(card))
-        names = [text("query.holder.one" if n == 1 else "query.holder.many", name=self._name(state, seat), n=n)
+        names = [plural(n, "query.holder", name=self._name(state, seat))
                  for seat, n in held.items()]
         return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
 
@@ -57,9 +57,9 @@ class Answers:
         if isinstance(place, HandSlot):
             hand = state.players[seat].reserved
             if place.index > len(hand):
-                whose = text("your") if self.narrator.is_you(seat) else text(
-                    "possessive", name=state.players[seat].name)
-                return text("query.no_hand_card", place=str(place), owner=whose, held=self.narrator.hand(len(hand)))
+                whose = "you" if self.narrator.is_you(seat) else "other"
+                return text(f"query.no_hand_card.{whose}", place=str(place), name=state.players[seat].name,
+                            held=self.narrator.hand(len(hand)))
             held = hand[place.index - 1]
             if held.card is None:
                 return text("query.card_hidden", place=str(place), level=held.level)

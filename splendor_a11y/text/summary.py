@@ -70,7 +70,7 @@ class Summary(Visitor):
             self.lines = [narrator.result(final)]
         else:
             scores = ", ".join(text("score", name=p.name, points=narrator.points(p.points)) for p in final.players)
-            turns = plural(final.turn, "replay.turns.one", "replay.turns.many")
+            turns = plural(final.turn, "replay.turns")
             self.lines = [text("summary.not_over", turns=turns, scores=scores)]
         for seat, story in enumerate(self.stories):
             self.lines += _player_lines(final, seat, story, narrator)
@@ -106,7 +106,7 @@ def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
             uncoloured += 1
         else:
             colours[gem.order] += 1
-    return [text("summary.cards", name=name, count=plural(len(player.bought), "summary.card.one", "summary.card.many"),
+    return [text("summary.cards", name=name, count=plural(len(player.bought), "summary.card"),
                  levels=levels, colours=narrator.gems(GemCounts(colours)), bonuses=narrator.gems(player.bonuses))
             + (text("summary.uncoloured", count=uncoloured) if uncoloured else "")]
 
@@ -124,15 +124,14 @@ def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator
         lines.append(text("summary.nobles.none", name=name))
     if story.reserved:
         lines.append(text("summary.reserves", name=name, bought=story.from_hand,
-                          reserved=plural(story.reserved, "summary.card.one", "summary.card.many")))
+                          reserved=plural(story.reserved, "summary.card")))
     else:
         lines.append(text("summary.reserves.none", name=name))
     lines.append(text("summary.tokens", name=name, count=story.taken.total, gems=narrator.gems(story.taken),
                       returned=narrator.gems(story.returned)))
     lines += _milestones(name, story)
     if story.hints:
-        lines.append(text("summary.hints", name=name, hints=plural(story.hints, "summary.hint.one",
-                                                                   "summary.hint.many")))
+        lines.append(text("summary.hints", name=name, hints=plural(story.hints, "summary.hint")))
     return lines
 
 

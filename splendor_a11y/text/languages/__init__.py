@@ -1,25 +1,33 @@
 """The languages the game speaks, each a catalogue with its own grammar rules, found by
-their code."""
+their code, and the choice of one from what the user asked or their locale."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from splendor_a11y.domain.notation import Gem
 from splendor_a11y.text.languages.en import ENGLISH
+from splendor_a11y.text.languages.fr import FRENCH
 
-__all__ = ["LANGUAGES", "Language"]
+
+__all__ = ["LANGUAGES", "Language", "language_from_locale"]
 
 
 class Language(Protocol):
     """What a language gives the text layer: its sentences and its grammar."""
 
     code: str
-    catalogue: dict[str, str]
+    name: str
 
-    def plural_form(self, n: int) -> str:
-        """The suffix of the catalogue key for a count: ``one`` or ``many``."""
+    def sentence(self, key: str) -> str:
+        """The catalogue's sentence for a key, fields still to fill in."""
+
+    def has(self, key: str) -> bool:
+        """Whether the catalogue has the key."""
+
+    def counted(self, key: str, n: int) -> str:
+        """A plural entry's form for a count, fields still to fill in."""
 
     def gem_word(self, gem: Gem, n: int = 1) -> str:
         """The word for a gem, for a count."""
@@ -34,5 +42,25 @@ class Language(Protocol):
         """Template fields that make verbs agree with "you" or with a player's name."""
 
 
-LANGUAGES: dict[str, Language] = {ENGLISH.code: ENGLISH}
+LANGUAGES: dict[str, Language] = {ENGLISH.code: ENGLISH, FRENCH.code: FRENCH}
 """Every language, by its code; adding one is adding its module here."""
+
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a POSIX user's language is set, first found first (gettext's order)."""
+
+
+def language_from_locale(environment: Mapping[str, str], windows_ui: str = "") -> str:
+    """The code of the language a user's locale asks for, if the game speaks it, else
+    ``en``: ``fr_CA.UTF-8`` is French. ``LANGUAGE`` may list several (``fr:de``); it
+    counts only when a locale is set at all, as gettext does. On Windows, the user's
+    interface language (``fr_BE``) when no variable says otherwise."""
+    locale = next((environment[name] for name in _LOCALE_VARIABLES[1:] if environment.get(name)), "")
+    wanted: list[str] = []
+    if locale not in ("", "C", "POSIX") and environment.get("LANGUAGE"):
+        wanted.extend(environment["LANGUAGE"].split(":"))
+    wanted.extend([locale, windows_ui])
+    for name in wanted:
+        code = name.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return ENGLISH.code

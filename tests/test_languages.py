@@ -1,0 +1,115 @@
+"""The catalogues: French is complete and says what English says with the same facts,
+the PO files are what translators' tools read, and the language comes from the user."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from splendor_a11y.text.languages import LANGUAGES, language_from_locale
+from splendor_a11y.text.languages.en import ENGLISH
+from splendor_a11y.text.languages.fr import FRENCH
+from splendor_a11y.text.languages.po import CatalogueError, parse_catalogue
+from splendor_a11y.text.messages import gem_name, join_words, plural, set_language, speaking, text
+from splendor_a11y.domain.notation import Gem
+
+LOCALES = Path(__file__).resolve().parent.parent / "splendor_a11y" / "text" / "locales"
+FIELD = re.compile(r"\{(\w+)[^}]*\}")
+SUBJECT_FIELDS = {"subject", "subject_lower", "possessive"}
+"""A refusal's subject: a language may say it its own way, with its own agreement."""
+
+
+def fields(template: str) -> set[str]:
+    return set(FIELD.findall(template))
+
+
+def test_every_english_sentence_has_a_french_one() -> None:
+    source, french = ENGLISH.catalogue, FRENCH.catalogue
+    assert set(french.sentences) == set(source.sentences)
+    assert set(french.plurals) == set(source.plurals)
+    assert all(french.sentences.values()) and all(all(forms) for forms in french.plurals.values())
+
+
+def test_french_sentences_fill_in_the_same_facts_as_english() -> None:
+    french_agreement = set(FRENCH.agreement(True))
+    english_agreement = set(ENGLISH.agreement(True))
+    for key, english in ENGLISH.catalogue.sentences.items():
+        said, wanted = fields(FRENCH.catalogue.sentences[key]), fields(english)
+        if wanted & SUBJECT_FIELDS:
+            assert said <= wanted | french_agreement | SUBJECT_FIELDS, key
+            assert wanted - SUBJECT_FIELDS - english_agreement <= said, key
+        else:
+            assert said == wanted, key
+    for key, forms in ENGLISH.catalogue.plurals.items():
+        wanted = fields(" ".join(forms)) | {"n"}
+        assert all(fields(form) <= wanted for form in FRENCH.catalogue.plurals[key]), key
+
+
+def test_the_agreement_of_each_language_fills_the_same_fields_for_you_and_for_a_name() -> None:
+    for spoken in LANGUAGES.values():
+        assert set(spoken.agreement(True)) == set(spoken.agreement(False))
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+def test_gettext_accepts_the_french_catalogue() -> None:
+    checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(LOCALES / "fr.po")],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_the_po_headers_state_the_plural_rule_the_code_applies() -> None:
+    assert FRENCH.catalogue.headers["Plural-Forms"] == "nplurals=2; plural=(n > 1);"
+    assert ENGLISH.catalogue.headers["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
+    assert [FRENCH.plural_index(n) for n in range(4)] == [0, 0, 1, 1]
+    assert [ENGLISH.plural_index(n) for n in range(4)] == [1, 0, 1, 1]
+
+
+def test_a_fuzzy_or_empty_translation_is_not_used_and_a_broken_file_is_refused() -> None:
+    po = '\n'.join(['#, fuzzy', 'msgctxt "a"', 'msgid "A"', 'msgstr "Ah"', '', 'msgctxt "b"', 'msgid "B"',
+                    'msgstr ""', '', 'msgctxt "c"', 'msgid "C"', 'msgstr "Ç"', '"a"'])
+    catalogue = parse_catalogue(po, "test.po", source=False)
+    assert catalogue.sentences == {"c": "Ça"}
+    with pytest.raises(CatalogueError):
+        parse_catalogue('msgctxt "a"\nmsgid "A"\nmsgstr "x\\q"', "bad.po", source=False)
+    with pytest.raises(CatalogueError):
+        parse_catalogue('msgctxt "a"\nnonsense', "bad.po", source=False)
+
+
+def test_french_grammar_counts_articles_and_lists() -> None:
+    set_language("fr")
+    assert plural(0, "hand") == "0 carte" and plural(1, "hand") == "1 carte" and plural(2, "hand") == "2 cartes"
+    assert plural(0, "hand", "hand.none") == "aucune carte"
+    assert gem_name(Gem.EMERALD, 2) == "émeraudes" and gem_name(Gem.RUBY, 3) == "rubis"
+    assert join_words(["a", "b", "c"]) == "a, b et c"
+    assert FRENCH.indefinite(gem_name(Gem.EMERALD)) == "une émeraude"
+    assert FRENCH.indefinite(gem_name(Gem.ONYX)) == "un onyx"
+
+
+def test_a_listener_may_hear_another_language_than_the_program() -> None:
+    set_language("en")
+    with speaking(FRENCH):
+        assert text("speech.on") == "La voix est activée."
+    assert text("speech.on") == "Speech is on."
+
+
+@pytest.mark.parametrize(("environment", "expected"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "fr_CA"}, "fr"),
+    ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fr_BE.UTF-8"}, "fr"),
+    ({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "en"),
+    ({"LANG": "de_DE.UTF-8", "LANGUAGE": "de:fr"}, "fr"),
+    ({"LANG": "C", "LANGUAGE": "fr"}, "en"),
+    ({"LANG": "de_CH.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_follows_the_locale(environment: dict[str, str], expected: str) -> None:
+    assert language_from_locale(environment) == expected
+
+
+def test_on_windows_the_interface_language_counts_when_no_variable_says_otherwise() -> None:
+    assert language_from_locale({}, windows_ui="fr_BE") == "fr"
+    assert language_from_locale({"LANG": "en_US"}, windows_ui="fr_BE") == "en"
