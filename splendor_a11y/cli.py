@@ -15,9 +15,9 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from splendor_a11y import __version__
 from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, THINK_SECONDS, set_thinking
@@ -48,7 +48,16 @@ from splendor_a11y.record import (
 from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.lookup import LookupQuery, group_codes, run_lookup
 from splendor_a11y.text.languages import LANGUAGES, language_from_locale
-from splendor_a11y.text.messages import language, problem_text, sentence, set_language, text
+from splendor_a11y.text.messages import (
+    answer_words,
+    is_yes,
+    language,
+    language_list,
+    problem_text,
+    sentence,
+    set_language,
+    text,
+)
 from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
 from splendor_a11y.text.summary import Summary
 
@@ -65,8 +74,24 @@ class UsageError(SplendorError):
     """A command line that cannot be carried out as written."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with its framing word (``usage:``) in the language in use."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, text("cli.usage_prefix") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing usage noise and exiting."""
+    """argparse that raises instead of printing usage noise and exiting, and says its own
+    headings and ``-h`` in the language in use."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.update(formatter_class=_Formatter, add_help=False)
+        super().__init__(*args, **kwargs)
+        self._optionals.title = text("cli.options")
+        self._positionals.title = text("cli.positionals")
+        self.add_argument("-h", "--help", action="help", help=text("cli.help.help"))
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
@@ -84,7 +109,8 @@ def data_folder() -> Path:
 
 def _build_parser() -> _Parser:
     parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
-    parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}")
+    parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}",
+                        help=text("cli.help.version"))
     _lang_option(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -263,7 +289,7 @@ def _replay_strict(args: argparse.Namespace) -> int:
 
 def _parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
     if spec is None:
-        return tuple(name_bots([PlayerEntry("Player"), PlayerEntry("", "bot", DEFAULT_LEVEL)]))
+        return tuple(name_bots([PlayerEntry(text("cli.default_player")), PlayerEntry("", "bot", DEFAULT_LEVEL)]))
     entries: list[PlayerEntry] = []
     for raw in spec.split(","):
         item = raw.strip()
@@ -391,9 +417,11 @@ def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
     entries = []
     for n in range(1, count + 1):
         name = ask(text("setup.name", n=n))
-        if ask(text("setup.kind", name=name), ["y", "n", "yes", "no"]).startswith("y"):
-            level = ask(text("setup.level", name=name, levels=", ".join(LEVEL_NAMES)), list(LEVEL_NAMES))
-            entries.append(PlayerEntry(name, "bot", level))
+        if is_yes(ask(text("setup.kind", name=name), answer_words("answer.yes") + answer_words("answer.no"))):
+            said = {text(f"level.{level}"): level for level in LEVEL_NAMES}
+            choices = list(dict.fromkeys([*said, *LEVEL_NAMES]))
+            level = ask(text("setup.level", name=name, levels=", ".join(said)), choices)
+            entries.append(PlayerEntry(name, "bot", said.get(level, level)))
         else:
             entries.append(PlayerEntry(name))
     return tuple(entries)
@@ -527,6 +555,9 @@ _PLAY_ASSUMED = ("-h", "--help", "--version")
 def _with_subcommand(arguments: list[str]) -> list[str]:
     """``splendor-a11y`` alone is ``play``, and so is a line that starts with an option of
     ``play`` (``splendor-a11y --seed 7``)."""
+    if arguments and (arguments[0] == "--lang" or arguments[0].startswith("--lang=")):
+        taken = 2 if arguments[0] == "--lang" else 1
+        return arguments[:taken] + _with_subcommand(arguments[taken:])
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in _PLAY_ASSUMED):
         return ["play", *arguments]
     return arguments
@@ -576,7 +607,7 @@ THINK_LIMITS = (0.1, 60.0)
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="CODE", help=text("cli.help.lang", languages=_language_list()))
+    parser.add_argument("--lang", metavar="CODE", help=text("cli.help.lang", languages=language_list()))
 
 
 def _think_option(parser: argparse.ArgumentParser) -> None:
@@ -653,13 +684,8 @@ def _chosen_language(arguments: list[str]) -> str:
     if asked is None:
         return language().code
     if asked.lower() not in LANGUAGES:
-        raise UsageError(text("cli.unknown_lang", lang=asked, languages=_language_list()))
+        raise UsageError(text("cli.unknown_lang", lang=asked, languages=language_list()))
     return asked.lower()
-
-
-def _language_list() -> str:
-    """``en English, fr français``: the codes to type, each with its language's own name."""
-    return ", ".join(text("language.item", code=code, name=spoken.name) for code, spoken in LANGUAGES.items())
 
 
 def _windows_ui_language() -> str:

@@ -95,3 +95,24 @@ def test_announcements_reach_speech_dispatcher(tmp_path: Path) -> None:
         logged = "".join(p.read_text(errors="replace") for p in (tmp_path / "log").glob("*.log"))
     assert wanted in logged, "speech-dispatcher did not receive the exact announcement"
     subprocess.run(["pkill", "-u", str(os.getuid()), "-f", f"speech-dispatcher.*{tmp_path.name}"], check=False)
+
+
+@pytest.mark.skipif(shutil.which("speech-dispatcher") is None,
+                    reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)")
+def test_a_french_game_asks_speech_dispatcher_for_french(tmp_path: Path) -> None:
+    env = _headless_speechd(tmp_path)
+    log = tmp_path / "games" / "s.jsonl"
+    result = subprocess.run(cli_command() + ["play", "--lang", "fr", "--speech", "on", "--seed", "3", "--log",
+                                             str(log)], input="banque\n".encode(), capture_output=True, env=env,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Réserve : 4d 4s 4e 4r 4o 5g.".encode() in result.stdout
+    wanted = "Queueing message |Réserve : 4d 4s 4e 4r 4o 5g.|"
+    deadline = time.monotonic() + 20
+    logged = ""
+    while time.monotonic() < deadline and wanted not in logged:
+        time.sleep(0.2)
+        logged = "".join(p.read_text(errors="replace") for p in (tmp_path / "log").glob("*.log"))
+    assert wanted in logged, "speech-dispatcher did not receive the French announcement"
+    assert "SET self LANGUAGE fr" in logged, "the French voice was not asked for"
+    subprocess.run(["pkill", "-u", str(os.getuid()), "-f", f"speech-dispatcher.*{tmp_path.name}"], check=False)

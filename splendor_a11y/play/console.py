@@ -21,19 +21,19 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.history import History
 from splendor_a11y.play.speech import NullSpeaker, Speaker
 from splendor_a11y.play.terminal import escape_controls, write_line
-from splendor_a11y.text.messages import text
+from splendor_a11y.text.messages import is_yes, text
 
 __all__ = ["KEYS", "Console"]
 
-KEYS: tuple[tuple[str, str], ...] = (
-    ("f2", "F2 or Alt+R"),
-    ("f3", "F3 or Alt+S"),
-    ("f4", "F4 or Alt+B"),
-    ("f5", "F5 or Alt+Comma"),
-    ("f6", "F6 or Alt+Period"),
+KEYS: tuple[tuple[str, str, str], ...] = (
+    ("f2", "F2", "Alt+R"),
+    ("f3", "F3", "Alt+S"),
+    ("f4", "F4", "Alt+B"),
+    ("f5", "F5", "Alt+Comma"),
+    ("f6", "F6", "Alt+Period"),
 )
-"""Each key the prompt binds and its keys' names; what it does is the catalogue's
-``key.<key>`` sentence."""
+"""Each key the prompt binds and the names of its two keys; what it does is the
+catalogue's ``key.<key>`` sentence."""
 _ALT = {"f2": "r", "f3": "s", "f4": "b", "f5": ",", "f6": "."}
 _KEY_QUERIES = {"f3": "me", "f4": "board"}
 
@@ -104,7 +104,7 @@ class Console:
                 run_in_terminal(tell)
             return act
 
-        for key, _ in KEYS:
+        for key, _first, _second in KEYS:
             bindings.add(key)(handler(key))
             bindings.add("escape", _ALT[key])(handler(key))
 
@@ -176,7 +176,7 @@ class Console:
             answer = await self._prompt("quit? ")
         except (EOFError, KeyboardInterrupt):
             return True
-        if str(answer).strip().lower() in ("y", "yes"):
+        if is_yes(str(answer)):
             return True
         self._print_and_speak(text("quit.cancelled"), True)
         return False
@@ -233,7 +233,8 @@ class Console:
         """One help line per key binding (none in a pipe)."""
         if not self.interactive:
             return []
-        return [text("help.line", usage=name, summary=text(f"key.{key}")) for key, name in KEYS]
+        return [text("help.line", usage=text("key.either", first=first, second=second), summary=text(f"key.{key}"))
+                for key, first, second in KEYS]
 
     def close(self) -> None:
         """Release speech."""

@@ -19,10 +19,12 @@ from splendor_a11y.play.grammar import (
     GrammarError,
     Query,
     find_command,
+    folded,
+    names_of,
 )
 from splendor_a11y.play.history import History
 from splendor_a11y.play.interrupt import Interruptions
-from splendor_a11y.text.messages import has_text, join_words, problem_text, sentence, text
+from splendor_a11y.text.messages import has_text, join_words, problem_text, sentence, set_language, text
 from splendor_a11y.text.narrator import Narrator, Verbosity
 from splendor_a11y.text.queries import Answers
 
@@ -147,6 +149,11 @@ class Conversation:
     def _help(self, query: Query) -> list[str]:
         return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.module_names)
 
+    def choose_language(self, code: str) -> str:
+        """``lang fr``: speak that language from now on; at the keyboard, the program's."""
+        set_language(code)
+        return text("setting.lang")
+
     def more_answers(self, query: Query) -> list[str]:
         """Queries only a subclass knows."""
         return [text("help.unknown")]
@@ -171,6 +178,7 @@ _OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
     "words": Conversation._verbosity,
     "codes": Conversation._verbosity,
     "speech": lambda conversation, query: [conversation.io.set_speech(query.argument == "on")],
+    "lang": lambda conversation, query: [conversation.choose_language(folded(query.argument))],
     "help": Conversation._help,
 }
 """Questions about the conversation itself (what was said, settings, help)."""
@@ -208,11 +216,11 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
 def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...]) -> str:
     """One command explained in full."""
     try:
-        spec = next((s for s in extra if topic.lower() in (s.name, *s.aliases)), None) or find_command(topic)
+        spec = next((s for s in extra if folded(topic) in names_of(s)), None) or find_command(topic)
     except GrammarError as error:
         return problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
-    line = text("help.command", name=spec.name, usage=spec.usage, summary=spec.summary, aliases=aliases)
+    line = text("help.command", name=spec.word, usage=spec.usage, summary=spec.summary, aliases=aliases)
     if spec.module and spec.module not in modules:
         line += " " + text(f"help.not_in_play.{spec.module}")
     return line

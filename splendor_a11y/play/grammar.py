@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -25,7 +26,8 @@ from splendor_a11y.domain.notation import (
 )
 from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
 from splendor_a11y.engine.module import Word
-from splendor_a11y.text.messages import has_text, problem_text, sentence, text
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import has_text, language, language_list, problem_text, sentence, text
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = [
@@ -68,6 +70,11 @@ class CommandSpec:
     """A word of the replay prompt (its help is the replay's)."""
 
     @property
+    def word(self) -> str:
+        """The command's word in the language in use (the English name works too)."""
+        return said_word(self.name)
+
+    @property
     def usage(self) -> str:
         """How it is typed, with examples, from the catalogue."""
         return text(f"command.{self.name}.usage")
@@ -76,7 +83,7 @@ class CommandSpec:
     def summary(self) -> str:
         """What it does, in one line, from the catalogue."""
         suffix = ".replay" if self.replay and self.name == "quit" else ""
-        return text(f"command.{self.name}.summary{suffix}")
+        return text(f"command.{self.name}.summary{suffix}", languages=language_list())
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -103,6 +110,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("words"),
     CommandSpec("codes"),
     CommandSpec("speech"),
+    CommandSpec("lang", aliases=("language",)),
     CommandSpec("help", aliases=("?",)),
     CommandSpec("quit", aliases=("exit", "q")),
 )
@@ -125,8 +133,63 @@ REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
 )
 """The replay prompt's own words; the game's questions work there too."""
 
-_BY_NAME = {spec.name: spec for spec in COMMANDS}
-_ALIASES = {alias: spec for spec in COMMANDS for alias in spec.aliases}
+SUB_WORDS = ("pay", "with", "discard", "from", "deck", "on", "off", "noble")
+"""Words inside a command (``buy c3 pay 3d``, ``speech on``) that each language says its way."""
+
+
+def folded(word: str) -> str:
+    """A typed word as it is matched: lower case, accents dropped (``Réserver`` is
+    ``reserver``), so a player may type with or without them."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def said_word(name: str) -> str:
+    """The word for a command or a part of one in the language in use: ``prendre`` for
+    ``take`` in French."""
+    key = f"word.{name}"
+    return text(key) if has_text(key) else name
+
+
+def names_of(spec: CommandSpec) -> tuple[str, ...]:
+    """Every word that names a command, folded: the language's first, then English's."""
+    return tuple(dict.fromkeys(folded(word) for word in (said_word(spec.name), *_translated_aliases(spec.name),
+                                                         spec.name, *spec.aliases)))
+
+
+def _translated_aliases(name: str) -> list[str]:
+    key = f"aliases.{name}"
+    return [alias.strip() for alias in text(key).split(",")] if has_text(key) else []
+
+
+@functools.cache
+def _vocabulary(code: str, specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
+    """Every word that names a command in a language, folded: the English names and
+    aliases, which always work, and the language's own words and aliases."""
+    words: dict[str, CommandSpec] = {}
+    for spec in specs:
+        for word in names_of(spec):
+            words.setdefault(word, spec)
+    return words
+
+
+def _words_of(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
+    return _vocabulary(language().code, specs)
+
+
+@functools.cache
+def _sub_words(code: str) -> dict[str, str]:
+    """The language's words inside commands, folded, to the English ones the parser reads."""
+    return {folded(said_word(word)): word for word in SUB_WORDS if folded(said_word(word)) != word}
+
+
+def in_english(words: str) -> str:
+    """The words after a command with the language's own small words put in English
+    (``payer`` is ``pay``, ``paquet`` is ``deck``); codes and numbers are untouched."""
+    table = _sub_words(language().code)
+    if not table:
+        return words
+    return " ".join(table.get(folded(word), word) for word in words.split(" "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,20 +206,19 @@ def find_command(word: str) -> CommandSpec:
     Raises:
         GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
     """
-    lowered = word.lower()
-    if lowered in _BY_NAME:
-        return _BY_NAME[lowered]
-    if lowered in _ALIASES:
-        return _ALIASES[lowered]
-    matches = [spec for spec in COMMANDS if spec.name.startswith(lowered)]
+    lowered = folded(word)
+    vocabulary = _words_of(COMMANDS)
+    if lowered in vocabulary:
+        return vocabulary[lowered]
+    matches = list(dict.fromkeys(spec for typed, spec in vocabulary.items() if typed.startswith(lowered)))
     if len(matches) == 1:
         return matches[0]
     if matches:
-        names = [m.name for m in matches]
+        names = [m.word for m in matches]
         raise GrammarError(text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1]))
-    nearest = min(COMMANDS, key=lambda spec: edit_distance(lowered, spec.name))
-    if edit_distance(lowered, nearest.name) <= max(2, len(lowered) // 2):
-        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=nearest.name))
+    nearest = min(vocabulary, key=lambda typed: edit_distance(lowered, typed))
+    if edit_distance(lowered, nearest) <= max(2, len(lowered) // 2):
+        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=vocabulary[nearest].word))
     raise GrammarError(text("grammar.unknown", word=word))
 
 
@@ -168,7 +230,7 @@ def parse_gems(words: str, verb: str) -> GemCounts:
     """
     compact = words.replace(" ", "")
     if not compact:
-        raise GrammarError(text("grammar.which_gems", verb=verb))
+        raise GrammarError(text("grammar.which_gems", verb=said_word(verb)))
     try:
         if re.search(r"\d", compact):
             return GemCounts.parse(words)
@@ -182,7 +244,7 @@ def parse_gems(words: str, verb: str) -> GemCounts:
 
 def _place(words: str, verb: str) -> Slot | DeckTop | HandSlot:
     if not words:
-        raise GrammarError(text("grammar.which_card", verb=verb))
+        raise GrammarError(text("grammar.which_card", verb=said_word(verb)))
     try:
         return parse_place(words)
     except NotationError as error:
@@ -226,7 +288,7 @@ def _buy(rest: str) -> Command:
 def _verb(name: str) -> str:
     """How a command's word is said in a sentence that asks which card (``take free``)."""
     key = f"grammar.verb.{name}"
-    return text(key) if has_text(key) else name
+    return text(key) if has_text(key) else said_word(name)
 
 
 def _colour(word: Word, rest: str) -> Command:
@@ -291,6 +353,8 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
         return Query("row", lowered)
     if _PLACE_WORD.fullmatch(lowered) and not rest:
         return Query("look", str(_place(lowered, "look at")))
+    if folded(lowered) == folded(said_word("deck")) and rest:
+        lowered = "deck"
     if lowered in DECK_WORDS and rest:
         return Query("look", str(_place(f"{lowered} {rest}", "look at")))
     return None
@@ -304,8 +368,12 @@ def _query(spec: CommandSpec, rest: str) -> Query:
         rest = str(_place(rest, "look at"))
     if spec.name == "last" and rest and not is_number(rest):
         raise GrammarError(text("grammar.last"))
-    if spec.name == "speech" and rest.lower() not in ("on", "off"):
-        raise GrammarError(text("grammar.speech"))
+    if spec.name == "speech":
+        rest = in_english(rest.lower())
+        if rest not in ("on", "off"):
+            raise GrammarError(text("grammar.speech"))
+    if spec.name == "lang" and folded(rest) not in LANGUAGES:
+        raise GrammarError(text("grammar.lang", languages=language_list()))
     return Query(spec.name, rest.lower())
 
 
@@ -329,7 +397,7 @@ def parse_line(line: str) -> Command | Query | None:
         return shortcut
     spec = find_command(head)
     if spec.action:
-        return _ACTIONS[spec.name](rest)
+        return _ACTIONS[spec.name](in_english(rest))
     return _query(spec, rest)
 
 
@@ -339,11 +407,11 @@ def parse_replay_line(line: str) -> Query | None:
     Raises:
         GrammarError: unknown words, a missing number, or a move (a replay cannot play).
     """
-    words = " ".join(line.split()).lower()
+    words = folded(" ".join(line.split()))
     if not words:
         return None
     for spec in REPLAY_COMMANDS:
-        for name in (spec.name, *spec.aliases):
+        for name in names_of(spec):
             if words == name:
                 return Query(spec.name)
             if spec.name in ("turn", "round") and words.startswith(name + " "):
@@ -351,8 +419,9 @@ def parse_replay_line(line: str) -> Query | None:
                 if not is_number(number) or int(number) < 1:
                     raise GrammarError(text("grammar.which_number", word=name))
                 return Query(spec.name, number)
-    if words in ("turn", "round"):
-        raise GrammarError(text("grammar.which_number", word=words))
+    numbered = {folded(said_word(name)): name for name in ("turn", "round")} | {"turn": "turn", "round": "round"}
+    if words in numbered:
+        raise GrammarError(text("grammar.which_number", word=said_word(numbered[words])))
     parsed = parse_line(line)
     if parsed is None or isinstance(parsed, Query):
         return parsed

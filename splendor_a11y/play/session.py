@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import Command, Event, GameState, IllegalAction, Phase, view
 from splendor_a11y.play.conversation import LOGGER, Channel, Conversation, Outcome, SessionIO
-from splendor_a11y.play.grammar import Query, parse_line
+from splendor_a11y.play.grammar import Query, find_command, folded, names_of, parse_line
 from splendor_a11y.play.history import History
 from splendor_a11y.play.table import Table, settle
 from splendor_a11y.record import SaveError
@@ -28,7 +28,6 @@ from splendor_a11y.text.narrator import Narrator, Verbosity
 __all__ = ["SeatSession", "play_game", "save_failed"]
 
 T = TypeVar("T")
-QUIT_WORDS = ("quit", "q", "exit")
 
 
 async def _answer(value: T | Awaitable[T]) -> T:
@@ -139,7 +138,7 @@ class SeatSession(Conversation):
         if self.commit(thinking.result()):
             return None
         line = await _answer(self.io.read_line("> "))
-        return Outcome.QUIT if line is None or line.strip().lower() in QUIT_WORDS else None
+        return Outcome.QUIT if line is None or folded(line.strip()) in names_of(find_command("quit")) else None
 
     async def _interrupted(self, thinking: asyncio.Future[tuple[Event, ...]]) -> bool:
         """Wait for the move; True when Ctrl-C came first (the move is still being thought)."""

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from splendor_a11y.text.messages import language
+
 __all__ = ["AO2Speaker", "NullSpeaker", "RecordingSpeaker", "Speaker", "open_speaker"]
 
 log = logging.getLogger(__name__)
@@ -79,6 +81,16 @@ class AO2Speaker:
         self._output = output
         self.name = name
         self.available = True
+        self._language = ""
+
+    def _speak_in(self, code: str) -> None:
+        """Ask the output for a voice of the game's language, where it takes one
+        (speech-dispatcher does; a screen reader on Windows speaks its own language)."""
+        self._language = code
+        client = getattr(self._output, "_client", None)
+        choose = getattr(client, "set_language", None)
+        if choose is not None:
+            choose(code)
 
     def say(self, text: str, interrupt: bool = True) -> None:
         """Speak, then send the same line to a braille display when the output has one."""
@@ -86,6 +98,8 @@ class AO2Speaker:
             return
         try:
             with contextlib.redirect_stdout(io.StringIO()):
+                if language().code != self._language:
+                    self._speak_in(language().code)
                 self._output.speak(text, interrupt=interrupt)
                 braille = getattr(self._output, "braille", None)
                 if braille is not None:

@@ -27,7 +27,7 @@ from splendor_a11y.engine import (
     needed,
     price,
 )
-from splendor_a11y.text.messages import gem_name, join_words, plural, text
+from splendor_a11y.text.messages import gem_name, join_words, plural, text, typed_in_language
 from splendor_a11y.text.narrator import Narrator
 
 __all__ = ["explain_move"]
@@ -102,16 +102,16 @@ def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Nar
 def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) -> str:
     card = state.card_at(command.place)
     if card is None:
-        return text("hint.plain", command=str(command))
+        return text("hint.plain", command=typed_in_language(command))
     why = join_words(_buy_reasons(state, seat, card, narrator))
     rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
     if rivals:
         why += text("hint.rival_wants", names=join_words(rivals))
-    return text("hint.buy", command=str(command), why=why)
+    return text("hint.buy", command=typed_in_language(command), why=why)
 
 
 def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Narrator) -> str:
-    place, typed = command.place, str(command)
+    place, typed = command.place, typed_in_language(command)
     if isinstance(place, DeckTop):
         return text("hint.reserve_deck", command=typed, level=place.level,
                     gold=text("hint.deck_gold") if state.supply[5] else "")
@@ -135,17 +135,18 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
     rivals = [p.name for i, p in enumerate(state.players) if i != seat and noble is not None
               and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE]
     if rivals:
-        return text("hint.noble_rival", command=str(command), names=join_words(rivals))
-    return text("hint.noble", command=str(command))
+        return text("hint.noble_rival", command=typed_in_language(command), names=join_words(rivals))
+    return text("hint.noble", command=typed_in_language(command))
 
 
 _EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
     Buy: _explain_buy,
     Reserve: _explain_reserve,
-    TakeGems: lambda state, seat, c, n: text("hint.take", command=str(c), why=_reach_after_take(state, seat, c, n)),
-    ReturnTokens: lambda state, seat, c, n: text("hint.return", command=str(c)),
+    TakeGems: lambda state, seat, c, n: text("hint.take", command=typed_in_language(c),
+                                             why=_reach_after_take(state, seat, c, n)),
+    ReturnTokens: lambda state, seat, c, n: text("hint.return", command=typed_in_language(c)),
     ChooseNoble: _explain_noble,
-    Pass: lambda state, seat, c, n: text("hint.pass", command=str(c)),
+    Pass: lambda state, seat, c, n: text("hint.pass", command=typed_in_language(c)),
 }
 """Why each kind of the base game's commands is worth playing, looked up by its type; a
 module explains its own through its ``explain`` hook."""
@@ -160,4 +161,4 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
         why = module.explain(state, seat, command)
         if why is not None:
             return narrator.phrase(why, state, state)
-    return text("hint.module", command=str(command))
+    return text("hint.module", command=typed_in_language(command))

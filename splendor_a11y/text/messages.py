@@ -17,17 +17,21 @@ from splendor_a11y.text.languages.en import ENGLISH
 
 __all__ = [
     "SOURCE",
+    "answer_words",
     "counts_in_words",
     "gem_name",
     "has_text",
     "indefinite",
+    "is_yes",
     "join_words",
     "language",
+    "language_list",
     "plural",
     "problem_text",
     "set_language",
     "speaking",
     "text",
+    "typed_in_language",
 ]
 
 SOURCE = ENGLISH.catalogue
@@ -61,9 +65,34 @@ def speaking(chosen: Language) -> Iterator[None]:
         _listener_language.reset(token)
 
 
+def language_list() -> str:
+    """``en English, fr français``: the codes to type, each with its language's own name."""
+    return ", ".join(text("language.item", code=code, name=spoken.name) for code, spoken in LANGUAGES.items())
+
+
+def answer_words(key: str) -> list[str]:
+    """The words that give one answer to a question (``answer.yes``: ``y``, ``yes``, and
+    in French ``o``, ``oui``), in English and in the language in use."""
+    spoken = (ENGLISH, language())
+    return list(dict.fromkeys(word.strip() for each in spoken for word in each.sentence(key).split(",")))
+
+
+def typed_in_language(command: object) -> str:
+    """A command as the listener would type it in the language in use: ``reserve deck c``
+    is ``réserver paquet c`` in French (codes and places are the same in every language)."""
+    words = str(command).split(" ")
+    return " ".join(text(f"word.{word}") if has_text(f"word.{word}") else word for word in words)
+
+
+def is_yes(answer: str) -> bool:
+    """Whether an answer to a yes-or-no question is yes, in English or the language in use."""
+    return answer.strip().lower() in answer_words("answer.yes")
+
+
 def text(key: str, /, **fields: object) -> str:
     """The catalogue sentence for ``key`` with its fields filled in."""
-    return language().sentence(key).format(**fields)
+    spoken = language()
+    return spoken.finish(spoken.sentence(key).format(**fields))
 
 
 def has_text(key: str) -> bool:
@@ -84,7 +113,8 @@ def plural(n: int, key: str, none_key: str | None = None, **fields: object) -> s
     ``n`` and the fields filled in; ``none_key``'s sentence for 0 when there is one."""
     if n == 0 and none_key is not None:
         return text(none_key, **fields)
-    return language().counted(key, n).format(n=n, **fields)
+    spoken = language()
+    return spoken.finish(spoken.counted(key, n).format(n=n, **fields))
 
 
 def gem_name(gem: Gem, n: int = 1) -> str:

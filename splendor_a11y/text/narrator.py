@@ -16,6 +16,7 @@ from typing import Any
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
+    Command,
     Event,
     GameEnded,
     GameState,
@@ -55,6 +56,7 @@ from splendor_a11y.text.messages import (
     problem_text,
     sentence,
     text,
+    typed_in_language,
 )
 
 __all__ = ["Narrator", "Verbosity", "log_refusal"]
@@ -192,6 +194,8 @@ class Narrator:
         """One field of a phrase in words (plain text and numbers as they are)."""
         if isinstance(value, Card) or value is None:
             return self.card(value)
+        if isinstance(value, Command):
+            return typed_in_language(value)
         say = _SAID.get(type(value))
         return say(self, value, before, after) if say is not None else value
 
@@ -329,7 +333,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     GemCounts: lambda n, v, before, after: n.gems(v),
     tuple: lambda n, v, before, after: join_words([str(item) for item in v]),
     PlayOrder: lambda n, v, before, after: n._order(after),
-    TableNobles: lambda n, v, before, after: join_words([f"{i + 1}: {noble.text}"
+    TableNobles: lambda n, v, before, after: join_words([text("query.noble", index=i + 1, noble=noble.text)
                                                          for i, noble in enumerate(after.nobles)
                                                          if noble is not None]),
     Scores: lambda n, v, before, after: n._scores(after),

@@ -20,6 +20,9 @@ class Language(Protocol):
     code: str
     name: str
 
+    def finish(self, said: str) -> str:
+        """A sentence with its fields filled in, as the language finishes it."""
+
     def sentence(self, key: str) -> str:
         """The catalogue's sentence for a key, fields still to fill in."""
 

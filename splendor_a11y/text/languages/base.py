@@ -37,6 +37,11 @@ class CatalogueLanguage:
         """A plural entry's form for the count ``n``, fields still to fill in."""
         return self.catalogue.plurals[key][self.plural_index(n)]
 
+    def finish(self, said: str) -> str:
+        """A sentence once its fields are filled in, with what only then can be known
+        (French elides ``de`` before a name that starts with a vowel); as it is here."""
+        return said
+
     def plural_index(self, n: int) -> int:
         """Which form of a plural entry a count takes (gettext's ``plural`` rule)."""
         raise NotImplementedError

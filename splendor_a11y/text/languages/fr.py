@@ -8,12 +8,16 @@ the sentences that speak of either take the verb from ``agreement`` (``{subject}
 
 from __future__ import annotations
 
+import re
+
 from splendor_a11y.text.languages.base import CatalogueLanguage
 
 __all__ = ["FRENCH", "French"]
 
 _FEMININE = frozenset({"émeraude", "carte", "tuile"})
 """The words the game puts an article before that are feminine."""
+_ELIDED = re.compile(r"\b([DdQq]u?)e (?=[AEIOUYÀÂÉÈÊÎÔÛH])")
+"""``de`` and ``que`` before a name (capitalised) that starts with a vowel sound."""
 
 
 class French(CatalogueLanguage):
@@ -22,6 +26,11 @@ class French(CatalogueLanguage):
     code = "fr"
     name = "français"
     filename = "fr.po"
+
+    def finish(self, said: str) -> str:
+        """``la main d'Ana``, ``qu'Ana``: elision before a player's name, which only the
+        filled-in sentence knows."""
+        return _ELIDED.sub(lambda match: f"{match.group(1)}'", said)
 
     def plural_index(self, n: int) -> int:
         """The first form for 0 and 1, the second from 2 on (gettext's ``n > 1``)."""

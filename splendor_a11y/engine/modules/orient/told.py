@@ -49,13 +49,13 @@ def prompt(state: GameState) -> Phrase | None:
 def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     """Why an effect's answer is worth it."""
     if isinstance(command, Associate):
-        return Phrase("hint.associate", {"command": str(command), "gem": GemName(command.colour, 2),
+        return Phrase("hint.associate", {"command": command, "gem": GemName(command.colour, 2),
                                          "count": command.count})
     if isinstance(command, TakeFree):
-        return Phrase("hint.free", {"command": str(command), "card": state.card_at(command.place)})
+        return Phrase("hint.free", {"command": command, "card": state.card_at(command.place)})
     if isinstance(command, ReserveNoble):
         noble = state.nobles[command.index - 1]
-        return Phrase("hint.keep_noble", {"command": str(command), "noble": noble.text if noble else ""})
+        return Phrase("hint.keep_noble", {"command": command, "noble": noble.text if noble else ""})
     return None
 
 

@@ -66,13 +66,13 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     if isinstance(command, Hold):
         third = strongholds(state)[seat].count(command.to) == 2
         return Phrase("hint.hold_third" if third else "hint.hold",
-                      {"command": str(command), "card": state.card_at(command.to)})
+                      {"command": command, "card": state.card_at(command.to)})
     if isinstance(command, Oust):
         owner = next(iter(holders(state, command.place)), seat)
-        return Phrase("hint.oust", {"command": str(command), "owner": state.players[owner].name,
+        return Phrase("hint.oust", {"command": command, "owner": state.players[owner].name,
                                     "card": state.card_at(command.place)})
     if isinstance(command, Conquer):
-        return Phrase("hint.conquer", {"command": str(command)})
+        return Phrase("hint.conquer", {"command": command})
     return None
 
 
