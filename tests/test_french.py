@@ -17,7 +17,7 @@ from splendor_a11y.text.messages import set_language, speaking
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.languages.fr import FRENCH
 
-from tests.conftest import new_game, refused, run_cli
+from conftest import new_game, refused, run_cli
 
 ENGLISH_WORDS = {
     "the", "you", "your", "and", "take", "takes", "buy", "buys", "reserve", "reserves", "return", "returns",

@@ -192,6 +192,36 @@ def test_a_telnet_client_logs_in_and_plays_a_few_turns(server: Server) -> None:
     client.close()
 
 
+def test_a_server_started_in_french_speaks_french_and_takes_french_words(tmp_path: Path) -> None:
+    french = Server(tmp_path, "--lang", "fr", "--think", "fixed")
+    french.start()
+    try:
+        assert "Appuyez sur Ctrl-C pour arrêter le serveur ; toutes les parties sont sauvegardées." in french.output
+        client = Telnet(french.telnet)
+        client.expect("Nom : ")
+        client.send("Cleo")
+        client.expect("Mot de passe : ")
+        client.send("cleo-pass")
+        client.expect("Bienvenue, Cleo : ce nom est maintenant le vôtre")
+        client.send("rejoindre x")
+        client.expect("Tapez-le ainsi : rejoindre NUMÉRO.")
+        client.send("creer 2 bot:random")
+        client.expect("toutes les places sont prises, la partie commence donc")
+        client.expect(r"À vous, Cleo\.")
+        client.send("prendre ser")
+        client.expect(r"Vous prenez 1s 1e 1r\. Vous avez 3 jetons : 1s 1e 1r\.")
+        client.expect(r"Robot hasard (prend|achète|réserve)")
+        client.send("aide")
+        client.expect("Au serveur, aussi : dire, chuchoter, qui, tables, partir, remplacer et quitter.")
+        client.send("qui")
+        client.expect(r"Connectés, 1 : Cleo")
+        client.send("quitter")
+        client.expect("Au revoir.")
+        client.close()
+    finally:
+        print("the server said, at its end:", french.stop())
+
+
 def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
     ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
     ana.send("create 2 bot:easy")

@@ -16,6 +16,7 @@ from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
+from splendor_a11y.play.grammar import folded
 from splendor_a11y.text.messages import join_words, problem_text, sentence, text
 from splendor_a11y.text.similarity import edit_distance
 
@@ -36,9 +37,9 @@ class LobbyWord:
     """Whether it is also heard at a game under way (else the game's own word is)."""
 
 
-def _number(argument: str, usage: str) -> int:
+def _number(argument: str, word: str) -> int:
     if not argument.strip().isdigit():
-        raise Refused(text("lobby.usage", usage=usage))
+        raise Refused(text("lobby.usage", usage=text("lobby.numbered", word=said(word))))
     return int(argument.strip())
 
 
@@ -125,8 +126,8 @@ def _help(hall: Hall, guest: Guest, argument: str) -> None:
 LOBBY_WORDS: tuple[LobbyWord, ...] = (
     LobbyWord("tables", _tables),
     LobbyWord("create", _create, at_game=False),
-    LobbyWord("join", lambda hall, guest, argument: hall.join(guest, _number(argument, "join NUMBER"))),
-    LobbyWord("watch", lambda hall, guest, argument: hall.watch(guest, _number(argument, "watch NUMBER"))),
+    LobbyWord("join", lambda hall, guest, argument: hall.join(guest, _number(argument, "join"))),
+    LobbyWord("watch", lambda hall, guest, argument: hall.watch(guest, _number(argument, "watch"))),
     LobbyWord("leave", lambda hall, guest, argument: hall.leave(guest)),
     LobbyWord("start", lambda hall, guest, argument: hall.start(guest), at_game=False),
     LobbyWord("who", _who),
@@ -136,7 +137,17 @@ LOBBY_WORDS: tuple[LobbyWord, ...] = (
     LobbyWord("help", _help, at_game=False),
     LobbyWord("quit", lambda hall, guest, argument: None),
 )
-_BY_WORD = {spec.word: spec for spec in LOBBY_WORDS}
+
+
+def said(word: str) -> str:
+    """A lobby word in the language in use (``créer`` for ``create`` in French)."""
+    return text(f"word.lobby.{word}")
+
+
+def _lobby_word(typed: str) -> LobbyWord | None:
+    """The lobby word typed, in English or the language in use, accents or not."""
+    typed = folded(typed)
+    return next((spec for spec in LOBBY_WORDS if typed in (spec.word, folded(said(spec.word)))), None)
 
 
 def _refusal(line: str) -> str | None:
@@ -156,10 +167,10 @@ def take_line(hall: Hall, guest: Guest, line: str) -> bool:
         return True
     head, _, argument = line.strip().partition(" ")
     word = head.lower()
-    if word in QUIT_WORDS:
+    spec = _lobby_word(word)
+    if word in QUIT_WORDS or (spec is not None and spec.word == "quit"):
         return False
     at_game = guest.session is not None
-    spec = _BY_WORD.get(word)
     if spec is not None and (spec.at_game or not at_game):
         try:
             spec.act(hall, guest, argument)
@@ -170,7 +181,7 @@ def take_line(hall: Hall, guest: Guest, line: str) -> bool:
         return True
     if guest.session is not None and guest.at is not None:
         guest.session.hear(line)
-        if word in ("help", "?") and not argument:
+        if (word == "?" or (spec is not None and spec.word == "help")) and not argument:
             guest.tell(text("lobby.at_game"))
         guest.at.go_on()
     elif word:
@@ -180,7 +191,8 @@ def take_line(hall: Hall, guest: Guest, line: str) -> bool:
 
 def _unknown(word: str) -> str:
     """An unknown lobby word, with the nearest one when it is near."""
-    nearest = min(_BY_WORD, key=lambda known: edit_distance(word, known))
-    if edit_distance(word, nearest) <= 2:
-        return text("lobby.unknown_near", word=word, near=nearest)
+    known = {folded(said(spec.word)): said(spec.word) for spec in LOBBY_WORDS}
+    nearest = min(known, key=lambda typed: edit_distance(folded(word), typed))
+    if edit_distance(folded(word), nearest) <= 2:
+        return text("lobby.unknown_near", word=word, near=known[nearest])
     return text("lobby.unknown", word=word)
