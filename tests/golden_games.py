@@ -29,7 +29,12 @@ GAMES: dict[str, tuple[str, ...]] = {
                "--module", "strongholds"),
     "both-4": ("--players", "bot:medium,bot:easy,bot:random,bot:easy", "--seed", "109", "--module", "orient",
                "--module", "strongholds"),
+    "fr-base-hard": ("--players", "bot:hard,bot:medium,bot:easy", "--seed", "110", "--think", "fixed"),
+    "fr-both-3": ("--players", "bot:medium,bot:easy,bot:medium", "--seed", "111", "--module", "orient",
+                  "--module", "strongholds"),
 }
+LANGUAGE_OF = {"fr-base-hard": "fr", "fr-both-3": "fr"}
+"""The games recorded in another language than English: every call speaks it."""
 
 
 def _run(argv: list[str]) -> str:
@@ -50,12 +55,13 @@ def record(name: str) -> str:
     """Everything said about one game: its play, its replays, its final state."""
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "game.jsonl"
-        parts = [("play", _run(["play", *GAMES[name], "--log", str(log), "--speech", "off"]))]
+        spoken = ["--lang", LANGUAGE_OF[name]] if name in LANGUAGE_OF else []
+        parts = [("play", _run(["play", *spoken, *GAMES[name], "--log", str(log), "--speech", "off"]))]
         first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["players"][0]["name"]
         for option in (["--transcript"], ["--summary"], ["--transcript", "--verbosity", "words"],
                        ["--transcript", "--as", first], ["--summary", "--as", first],
                        ["--verify"], ["--state-json"], ["--state-json", "--at", "20"]):
-            parts.append((" ".join(option), _run(["replay", str(log), *option])))
+            parts.append((" ".join(option), _run(["replay", *spoken, str(log), *option])))
         parts.append(("log", log.read_text(encoding="utf-8")))
         text = "".join(f"==== {title}\n{body}" for title, body in parts)
         return text.replace(str(log), "GAME.jsonl")

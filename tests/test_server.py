@@ -222,6 +222,33 @@ def test_a_server_started_in_french_speaks_french_and_takes_french_words(tmp_pat
         print("the server said, at its end:", french.stop())
 
 
+def test_each_person_at_a_table_hears_their_own_language(server: Server) -> None:
+    ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
+    ana.send("lang fr")
+    ana.expect("Le jeu parle maintenant français.")
+    ana.send("créer 2")
+    ana.expect("La table 1 est à vous, à sa première place.")
+    ben.send("join 1")
+    ana.expect("Ben s'assied à la table 1.")
+    first = ana.expect(r"(À vous, Ana\.|Au tour de Ben\.)").group(1)
+    ben.expect(r"New game\. Playing in this order: ")
+    mover, waiter = (ana, ben) if first.startswith("À vous") else (ben, ana)
+    mover.send("take ser")
+    if mover is ana:
+        ana.expect(r"Vous prenez 1s 1e 1r\.")
+        ben.expect(r"Ana takes 1s 1e 1r\. Ana has 3 tokens")
+    else:
+        ben.expect(r"You take 1s 1e 1r\.")
+        ana.expect(r"Ben prend 1s 1e 1r\. Ben a 3 jetons")
+    ben.send("say bonjour")
+    ana.expect("Ben dit : bonjour")
+    ben.expect("Ben says: bonjour")
+    ana.send("quitter")
+    ana.expect("Au revoir.")
+    ben.expect("Ana lost the connection; the game waits.")
+    assert "Ana a perdu" not in ben.text and "lost the connection" not in ana.text
+
+
 def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
     ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
     ana.send("create 2 bot:easy")

@@ -77,6 +77,17 @@ def _headless_speechd(root: Path) -> dict[str, str]:
     return env
 
 
+def _dispatcher_log(root: Path, wanted: str) -> str:
+    """speech-dispatcher's log once it has queued ``wanted`` (it writes it a little later)."""
+    deadline = time.monotonic() + 20
+    logged = ""
+    while time.monotonic() < deadline and wanted not in logged:
+        time.sleep(0.2)
+        logged = "".join(p.read_text(errors="replace") for p in (root / "log").glob("*.log"))
+    assert wanted in logged, f"speech-dispatcher did not receive: {wanted}"
+    return logged
+
+
 @pytest.mark.skipif(shutil.which("speech-dispatcher") is None,
                     reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)")
 def test_announcements_reach_speech_dispatcher(tmp_path: Path) -> None:
@@ -87,13 +98,7 @@ def test_announcements_reach_speech_dispatcher(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert b"Supply: 4d 4s 4e 4r 4o 5g." in result.stdout
     assert b"No speech output was found" not in result.stdout
-    wanted = "Queueing message |Supply: 4d 4s 4e 4r 4o 5g.|"
-    deadline = time.monotonic() + 20
-    logged = ""
-    while time.monotonic() < deadline and wanted not in logged:
-        time.sleep(0.2)
-        logged = "".join(p.read_text(errors="replace") for p in (tmp_path / "log").glob("*.log"))
-    assert wanted in logged, "speech-dispatcher did not receive the exact announcement"
+    _dispatcher_log(tmp_path, "Queueing message |Supply: 4d 4s 4e 4r 4o 5g.|")
     subprocess.run(["pkill", "-u", str(os.getuid()), "-f", f"speech-dispatcher.*{tmp_path.name}"], check=False)
 
 
@@ -107,12 +112,6 @@ def test_a_french_game_asks_speech_dispatcher_for_french(tmp_path: Path) -> None
                             timeout=60)
     assert result.returncode == 0, result.stderr
     assert "Réserve : 4d 4s 4e 4r 4o 5g.".encode() in result.stdout
-    wanted = "Queueing message |Réserve : 4d 4s 4e 4r 4o 5g.|"
-    deadline = time.monotonic() + 20
-    logged = ""
-    while time.monotonic() < deadline and wanted not in logged:
-        time.sleep(0.2)
-        logged = "".join(p.read_text(errors="replace") for p in (tmp_path / "log").glob("*.log"))
-    assert wanted in logged, "speech-dispatcher did not receive the French announcement"
+    logged = _dispatcher_log(tmp_path, "Queueing message |Réserve : 4d 4s 4e 4r 4o 5g.|")
     assert "SET self LANGUAGE fr" in logged, "the French voice was not asked for"
     subprocess.run(["pkill", "-u", str(os.getuid()), "-f", f"speech-dispatcher.*{tmp_path.name}"], check=False)

@@ -16,7 +16,7 @@ from splendor_a11y.play.conversation import LOGGER, Channel, Conversation, Sessi
 from splendor_a11y.play.grammar import REPLAY_COMMANDS, Query, parse_replay_line
 from splendor_a11y.play.history import History
 from splendor_a11y.record import GameLog, LogError, Visitor
-from splendor_a11y.text.messages import join_words, plural, problem_text, sentence, text
+from splendor_a11y.text.messages import has_text, join_words, plural, problem_text, sentence, text
 from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
 from splendor_a11y.text.queries import Answers
 from splendor_a11y.text.summary import game_summary
@@ -51,6 +51,12 @@ def transcript(events: Sequence[Event], states: Sequence[GameState], narrator: N
     return [transcript_line(event, before, after, narrator)
             for event, before, after in zip(events, states, states[1:], strict=False)]
 
+
+
+def _level_word(level: str) -> str:
+    """A computer's level in the language in use; a level this version does not know, as
+    the log names it."""
+    return text(f"level.{level}") if has_text(f"level.{level}") else level
 
 class Transcript(Visitor):
     """The narration of a log, one line per event, as a walk over it goes."""
@@ -123,7 +129,7 @@ class Replay(Conversation):
     def opening(self) -> list[str]:
         """Who played, how long the game is, whose eyes we hear with, the deal, how to go on."""
         players = join_words([
-            text("replay.player.bot", name=p.name, level=p.level or "easy") if p.kind == "bot"
+            text("replay.player.bot", name=p.name, level=_level_word(p.level or "easy")) if p.kind == "bot"
             else text("replay.player.human", name=p.name)
             for p in self.log.header.players
         ])

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from splendor_a11y.bots import BOTS
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Spectator
+from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
 from splendor_a11y.serve.store import Store
 from splendor_a11y.serve.tables import HostedTable, Seating
 from splendor_a11y.text.messages import plural, text
@@ -40,13 +40,15 @@ class Guest:
     at: HostedTable | None = None
     session: NetSeat | None = None
     """Their seat (or spectator's place) once the table's game has started."""
+    voice: Voice = field(default_factory=Voice)
+    """The language they hear, shared with their seat."""
 
-    def tell(self, line: str, channel: Channel = Channel.ANSWER) -> None:
-        """A line to this person, wherever they are."""
+    def tell(self, line: Said, channel: Channel = Channel.ANSWER) -> None:
+        """A line to this person, wherever they are, in their language."""
         if self.session is not None:
-            self.session.say(line, channel)
+            self.session.tell(line, channel)
         else:
-            self.link.send(line, channel)
+            self.link.send(self.voice.render(line), channel)
 
 
 class Hall:
@@ -59,6 +61,8 @@ class Hall:
         self.clock = clock
         self.tables: dict[int, HostedTable] = {}
         self.guests: dict[str, Guest] = {}
+        self.voices: dict[str, Voice] = {}
+        """Each person's language, kept while the server runs, from one visit to the next."""
 
     def restore(self) -> int:
         """Set every unfinished table back as the database kept it; how many."""
@@ -84,7 +88,7 @@ class Hall:
             older.link.send(text("server.elsewhere"), Channel.ANSWER)
             self._step_out(older)
             older.link.close()
-        guest = Guest(name, link)
+        guest = Guest(name, link, voice=self.voices.setdefault(name.lower(), Voice()))
         self.guests[name.lower()] = guest
         for hosted in self.tables.values():
             seat = hosted.seat_of(name)
@@ -114,7 +118,7 @@ class Hall:
             hosted.away_since[session.seat] = self.clock()
             if not hosted.over:
                 key = "server.lost" if lost else "server.left_table"
-                hosted.tell_everyone(text(key, name=guest.name), but=session.seat)
+                hosted.tell_everyone(lambda: text(key, name=guest.name), but=session.seat)
         else:
             self._free_seat(guest, hosted)
         self._forget_if_done(hosted)
@@ -131,7 +135,7 @@ class Hall:
         if hosted.creator.lower() == guest.name.lower():
             hosted.creator = people[0]
         self.store.save_plan(hosted.number, hosted.plan())
-        self._tell_table(hosted, text("server.stood_up", name=guest.name, number=hosted.number))
+        self._tell_table(hosted, lambda: text("server.stood_up", name=guest.name, number=hosted.number))
 
     def _forget_if_done(self, hosted: HostedTable) -> None:
         """A finished game leaves the hall when nobody is at it any more."""
@@ -192,7 +196,7 @@ class Hall:
         hosted.seats[seat].name = guest.name
         guest.at = hosted
         self.store.save_plan(hosted.number, hosted.plan())
-        self._tell_table(hosted, text("server.sat_down", name=guest.name, number=number))
+        self._tell_table(hosted, lambda: text("server.sat_down", name=guest.name, number=number))
         self._start_if_full(hosted)
 
     def watch(self, guest: Guest, number: int) -> None:
@@ -202,7 +206,7 @@ class Hall:
         if hosted.table is None:
             raise Refused(text("server.not_started", number=number))
         watcher = Spectator(hosted.table)
-        watcher.attach(guest.link)
+        watcher.attach(guest.link, guest.voice)
         hosted.watchers.append(watcher)
         guest.at, guest.session = hosted, watcher
         watcher.say(text("server.watching_now", number=number), Channel.ANSWER)
@@ -237,7 +241,9 @@ class Hall:
         hosted.seats[seat].stand_in = level
         hosted.table.hand_to_computer(seat, level)
         self.store.save_plan(hosted.number, hosted.plan())
-        hosted.tell_everyone(text("server.replaced", name=hosted.seats[seat].name, level=level), channel=Channel.EVENT)
+        seated = hosted.seats[seat].name
+        hosted.tell_everyone(lambda: text("server.replaced", name=seated, level=text(f"level.{level}")),
+                             channel=Channel.EVENT)
         hosted.go_on()
 
     # ---- the steps ----------------------------------------------------------------
@@ -259,7 +265,7 @@ class Hall:
     def _sit(self, guest: Guest, hosted: HostedTable, seat: int) -> None:
         """Back at one's seat of a game under way, with what happened meanwhile."""
         session = hosted.sessions[seat]
-        missed = session.attach(guest.link)
+        missed = session.attach(guest.link, guest.voice)
         guest.at, guest.session = hosted, session
         hosted.away_since.pop(seat, None)
         table = hosted.table
@@ -268,7 +274,7 @@ class Hall:
             hosted.seats[seat].stand_in = None
             table.hand_back(seat)
             self.store.save_plan(hosted.number, hosted.plan())
-        hosted.tell_everyone(text("server.back", name=guest.name), but=seat)
+        hosted.tell_everyone(lambda: text("server.back", name=guest.name), but=seat)
         session.say(text("server.welcome_back", number=hosted.number, round=table.state.round), Channel.ANSWER)
         if missed:
             shown = missed[-RECAP_LINES:]
@@ -291,14 +297,14 @@ class Hall:
                 seat = hosted.seat_of(guest.name)
                 if seat is not None:
                     guest.session = hosted.sessions[seat]
-                    guest.session.attach(guest.link)
+                    guest.session.attach(guest.link, guest.voice)
         for seat in hosted.sessions:
             if hosted.sessions[seat].link is None:
                 hosted.away_since[seat] = self.clock()
         hosted.deal()
         hosted.go_on()
 
-    def _tell_table(self, hosted: HostedTable, line: str) -> None:
+    def _tell_table(self, hosted: HostedTable, line: Said) -> None:
         """A line to everyone at a table not started yet."""
         for guest in self.guests.values():
             if guest.at is hosted:
@@ -308,7 +314,9 @@ class Hall:
 
     def say(self, guest: Guest, words: str) -> None:
         """``say``: to one's table, or to the lobby."""
-        line = text("server.says", name=guest.name, words=words)
+        def line() -> str:
+            return text("server.says", name=guest.name, words=words)
+
         hosted = guest.at
         if hosted is not None and hosted.started:
             hosted.tell_everyone(line, channel=Channel.EVENT)
@@ -322,5 +330,5 @@ class Hall:
         other = self.guests.get(name.lower())
         if other is None:
             raise Refused(text("server.not_connected", name=name))
-        other.tell(text("server.tells", name=guest.name, words=words), Channel.EVENT)
+        other.tell(lambda: text("server.tells", name=guest.name, words=words), Channel.EVENT)
         guest.tell(text("server.told", name=other.name))

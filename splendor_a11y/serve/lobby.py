@@ -17,7 +17,8 @@ from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
 from splendor_a11y.play.grammar import folded
-from splendor_a11y.text.messages import join_words, problem_text, sentence, text
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import join_words, language_list, problem_text, sentence, speaking, text
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = ["LOBBY_WORDS", "MAX_LINE", "take_line"]
@@ -120,7 +121,16 @@ def _replace(hall: Hall, guest: Guest, argument: str) -> None:
 def _help(hall: Hall, guest: Guest, argument: str) -> None:
     guest.tell(text("lobby.help.intro"))
     for spec in LOBBY_WORDS:
-        guest.tell(text(f"lobby.help.{spec.word}"))
+        guest.tell(text(f"lobby.help.{spec.word}", languages=language_list()))
+
+
+def _lang(hall: Hall, guest: Guest, argument: str) -> None:
+    """``lang fr``: this person hears the server, their table included, in French."""
+    code = folded(argument.strip())
+    if code not in LANGUAGES:
+        raise Refused(text("grammar.lang", languages=language_list()))
+    guest.voice.language = LANGUAGES[code]
+    guest.tell(lambda: text("setting.lang"))
 
 
 LOBBY_WORDS: tuple[LobbyWord, ...] = (
@@ -134,6 +144,7 @@ LOBBY_WORDS: tuple[LobbyWord, ...] = (
     LobbyWord("say", _say),
     LobbyWord("tell", _tell),
     LobbyWord("replace", _replace),
+    LobbyWord("lang", _lang),
     LobbyWord("help", _help, at_game=False),
     LobbyWord("quit", lambda hall, guest, argument: None),
 )
@@ -160,7 +171,13 @@ def _refusal(line: str) -> str | None:
 
 
 def take_line(hall: Hall, guest: Guest, line: str) -> bool:
-    """One line from a person: answered, or refused in one sentence. False to end the visit."""
+    """One line from a person: answered in their language, or refused in one sentence.
+    False to end the visit."""
+    with speaking(guest.voice.language):
+        return _take_line(hall, guest, line)
+
+
+def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     refusal = _refusal(line)
     if refusal is not None:
         guest.tell(refusal, Channel.ERROR)

@@ -11,16 +11,36 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked
-from splendor_a11y.play.conversation import Channel, SessionIO
+from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
-from splendor_a11y.text.messages import text
+from splendor_a11y.text.languages import Language
+from splendor_a11y.text.messages import language, speaking, text
 from splendor_a11y.text.narrator import Verbosity
 
-__all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES"]
+__all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES", "Said", "Voice"]
+
+Said = str | Callable[[], str]
+"""A line for someone: as it is, or made when told, in the listener's own language."""
+
+
+@dataclass
+class Voice:
+    """The language a person hears at a server: the server's until they choose (``lang``);
+    their seat and their connection share it."""
+
+    language: Language = field(default_factory=language)
+
+    def render(self, line: Said) -> str:
+        """The line in this person's language."""
+        if isinstance(line, str):
+            return line
+        with speaking(self.language):
+            return line()
 
 LOGGER = logging.getLogger(__name__)
 
@@ -55,6 +75,7 @@ class NetSeat(SeatSession):
 
     def __init__(self, table: Table, seat: int, verbosity: Verbosity = Verbosity.NOTATION) -> None:
         self.link: Link | None = None
+        self.voice = Voice()
         self.missed: list[str] = []
         super().__init__(table, SessionIO(read_line=lambda prompt: None, announce=self._out,
                                           set_speech=lambda on: text("server.speech_remote")),
@@ -65,9 +86,11 @@ class NetSeat(SeatSession):
         """The seat this session speaks for."""
         return self.seats[0]
 
-    def attach(self, link: Link | None) -> list[str]:
-        """Put a connection at this seat (None: it is gone); the events it missed meanwhile."""
+    def attach(self, link: Link | None, voice: Voice | None = None) -> list[str]:
+        """Put a connection at this seat (None: it is gone), with its person's language;
+        the events it missed meanwhile."""
         self.link = link
+        self.voice = voice or self.voice
         self.io.keys_help = link.keys_help if link is not None else []
         missed, self.missed = self.missed, []
         return missed
@@ -78,7 +101,26 @@ class NetSeat(SeatSession):
         elif channel is Channel.EVENT:
             self.missed.append(line)
 
+    def told(self, event: Event, before: GameState, after: GameState) -> None:
+        """An event, in this person's language."""
+        with speaking(self.voice.language):
+            super().told(event, before, after)
+
+    def hear(self, line: str) -> Outcome | None:
+        """A line typed at this seat, answered in this person's language."""
+        with speaking(self.voice.language):
+            return super().hear(line)
+
+    def tell(self, line: Said, channel: Channel) -> None:
+        """A line from the server, in this person's language."""
+        self.say(self.voice.render(line), channel)
+
     def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
+        """After a move, in this person's language: see ``_settled``."""
+        with speaking(self.voice.language):
+            self._settled(events, before, after)
+
+    def _settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the
         others when the turn passes to another person."""
         if after.is_over:
@@ -106,10 +148,11 @@ class NetSeat(SeatSession):
         loop = asyncio.get_running_loop()
         try:
             command = await loop.run_in_executor(None, self.table.hint_for, seat, position, events_so_far)
-            answer = self.explain_hint(seat, position, command)
+            with speaking(self.voice.language):
+                answer = self.explain_hint(seat, position, command)
         except Exception:  # noqa: BLE001 - a hint's fault must not end the game
             LOGGER.exception("a hint could not be thought")
-            answer = text("session.fault")
+            answer = self.voice.render(lambda: text("session.fault"))
         if self.state is position:
             self.say(answer, Channel.ANSWER)
 

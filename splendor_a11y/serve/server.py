@@ -28,7 +28,7 @@ from splendor_a11y.serve.hall import Guest, Hall
 from splendor_a11y.serve.lobby import take_line
 from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
-from splendor_a11y.text.messages import text
+from splendor_a11y.text.messages import speaking, text
 
 __all__ = ["ServerOptions", "run_server"]
 
@@ -66,9 +66,10 @@ def host_key(path: Path) -> asyncssh.SSHKey:
 
 def _prompt(guest: Guest) -> str:
     """``lobby> `` in the lobby, ``table 2> `` at a table."""
-    if guest.at is None:
-        return "lobby> "
-    return f"table {guest.at.number}> "
+    with speaking(guest.voice.language):
+        if guest.at is None:
+            return text("server.prompt.lobby")
+        return text("server.prompt.table", number=guest.at.number)
 
 
 async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
@@ -76,14 +77,14 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
     guest = hall.arrive(name, link)
     if name.lower() in doorman.newcomers:
         doorman.newcomers.discard(name.lower())
-        guest.tell(text("server.registered", name=name))
+        guest.tell(lambda: text("server.registered", name=name))
 
     def answers(query: str) -> list[str]:
         return guest.session.answer_lines(Query(query)) if guest.session is not None else []
 
     link.set_answers(answers)
     if guest.at is None:
-        guest.tell(text("server.welcome", name=guest.name, tables=len(hall.tables), people=len(hall.guests)))
+        guest.tell(lambda: text("server.welcome", name=guest.name, tables=len(hall.tables), people=len(hall.guests)))
     try:
         while True:
             line = await link.read_line(_prompt(guest))
@@ -96,7 +97,7 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
     finally:
         hall.depart(guest)
     if not link.closed:
-        link.send(text("server.goodbye"), Channel.ANSWER)
+        link.send(guest.voice.render(lambda: text("server.goodbye")), Channel.ANSWER)
 
 
 async def _serve(options: ServerOptions) -> None:
@@ -145,7 +146,7 @@ def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int)
 async def _stop(hall: Hall, servers: list[_Listening]) -> None:
     """Tell everyone their game is saved, close every connection and stop listening."""
     for guest in list(hall.guests.values()):
-        guest.tell(text("server.stopping"))
+        guest.tell(lambda: text("server.stopping"))
     await asyncio.sleep(0.3)
     for guest in list(hall.guests.values()):
         guest.link.close()

@@ -18,7 +18,7 @@ from splendor_a11y.engine import GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
 from splendor_a11y.record import LogHeader, PlayerEntry, replay
-from splendor_a11y.serve.seats import NetSeat, Spectator
+from splendor_a11y.serve.seats import NetSeat, Said, Spectator
 from splendor_a11y.serve.store import Store, StoredTable, TableSink
 
 __all__ = ["HostedTable", "Seating"]
@@ -160,11 +160,11 @@ class HostedTable:
         if self.table is not None and not self.table.state.is_over:
             asyncio.get_running_loop().create_task(self.table.play_computers())
 
-    def tell_everyone(self, line: str, but: int | None = None, channel: Channel = Channel.ANSWER) -> None:
-        """A line from the server to everyone at the table (but one seat); as an event, it
-        is kept for review and for the recap of those away."""
+    def tell_everyone(self, line: Said, but: int | None = None, channel: Channel = Channel.ANSWER) -> None:
+        """A line from the server to everyone at the table (but one seat), each in their
+        own language; as an event, it is kept for review and for the recap of those away."""
         for seat, session in self.sessions.items():
             if seat != but:
-                session.say(line, channel)
+                session.tell(line, channel)
         for watcher in self.watchers:
-            watcher.say(line, channel)
+            watcher.tell(line, channel)
