@@ -15,7 +15,7 @@ from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import TakeGems
 from splendor_a11y.text.messages import set_language, speaking
 from splendor_a11y.text.narrator import Narrator
-from splendor_a11y.text.languages.fr import FRENCH
+from splendor_a11y.text.languages import LANGUAGES
 
 from conftest import new_game, refused, run_cli
 
@@ -114,6 +114,6 @@ def test_refusals_in_french_agree_with_vous_and_with_a_name() -> None:
         "Vous ne pouvez pas prendre d'or : l'or ne vient qu'avec une réservation.")
     name = state.players[state.current].name
     set_language("en")
-    with speaking(FRENCH):
+    with speaking(LANGUAGES["fr"]):
         said = Narrator(viewer=None).refusal(refusal, state)
     assert said == f"{name} ne peut pas prendre d'or : l'or ne vient qu'avec une réservation."

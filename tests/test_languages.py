@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.text.languages import LANGUAGES, language_from_locale
-from splendor_a11y.text.languages.en import ENGLISH
-from splendor_a11y.text.languages.fr import FRENCH
+from splendor_a11y.text.languages import LANGUAGES, discover, language_from_locale
+from splendor_a11y.text.languages.plural_rule import PluralRuleError, plural_rule
 from splendor_a11y.text.languages.po import CatalogueError, parse_catalogue
 from splendor_a11y.text.messages import gem_name, join_words, plural, set_language, speaking, text
 from splendor_a11y.domain.notation import Gem
 
 LOCALES = Path(__file__).resolve().parent.parent / "splendor_a11y" / "text" / "locales"
+ENGLISH, FRENCH = LANGUAGES["en"], LANGUAGES["fr"]
 FIELD = re.compile(r"\{(\w+)[^}]*\}")
 SUBJECT_FIELDS = {"subject", "subject_lower", "possessive"}
 """A refusal's subject: a language may say it its own way, with its own agreement."""
@@ -61,11 +61,11 @@ def test_gettext_accepts_the_french_catalogue() -> None:
     assert checked.returncode == 0, checked.stderr
 
 
-def test_the_po_headers_state_the_plural_rule_the_code_applies() -> None:
+def test_each_language_counts_by_the_plural_rule_of_its_catalogue() -> None:
     assert FRENCH.catalogue.headers["Plural-Forms"] == "nplurals=2; plural=(n > 1);"
     assert ENGLISH.catalogue.headers["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
-    assert [FRENCH.plural_index(n) for n in range(4)] == [0, 0, 1, 1]
-    assert [ENGLISH.plural_index(n) for n in range(4)] == [1, 0, 1, 1]
+    assert [FRENCH.counted("hand", n).format(n=n) for n in range(3)] == ["0 carte", "1 carte", "2 cartes"]
+    assert [ENGLISH.counted("hand", n).format(n=n) for n in range(3)] == ["0 cards", "1 card", "2 cards"]
 
 
 def test_a_fuzzy_or_empty_translation_is_not_used_and_a_broken_file_is_refused() -> None:
@@ -85,8 +85,37 @@ def test_french_grammar_counts_articles_and_lists() -> None:
     assert plural(0, "hand", "hand.none") == "aucune carte"
     assert gem_name(Gem.EMERALD, 2) == "émeraudes" and gem_name(Gem.RUBY, 3) == "rubis"
     assert join_words(["a", "b", "c"]) == "a, b et c"
-    assert FRENCH.indefinite(gem_name(Gem.EMERALD)) == "une émeraude"
-    assert FRENCH.indefinite(gem_name(Gem.ONYX)) == "un onyx"
+    assert FRENCH.indefinite(Gem.EMERALD) == "une émeraude" and FRENCH.indefinite(Gem.ONYX) == "un onyx"
+    assert FRENCH.finish("la main de Ana, de a3, que Ulysse") == "la main d'Ana, de a3, qu'Ulysse"
+    assert ENGLISH.finish("the hand of Ana") == "the hand of Ana"
+
+
+def test_a_third_language_is_a_catalogue_and_nothing_more(tmp_path: Path) -> None:
+    shutil.copy(LOCALES / "messages.pot", tmp_path / "messages.pot")
+    french = (LOCALES / "fr.po").read_text(encoding="utf-8")
+    third = french.replace('"Language: fr\\n"', '"Language: pl\\n"').replace(
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
+        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"')
+    third = third.replace('msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\n'
+                          'msgstr[1] "{n} cartes"', 'msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\n'
+                          'msgstr[0] "{n} karta"\nmsgstr[1] "{n} karty"\nmsgstr[2] "{n} kart"')
+    (tmp_path / "pl.po").write_text(third, encoding="utf-8")
+    found = discover(tmp_path)
+    assert list(found) == ["en", "pl"]
+    polish = found["pl"]
+    assert [polish.counted("hand", n).format(n=n) for n in (1, 2, 5, 22, 25)] == [
+        "1 karta", "2 karty", "5 kart", "22 karty", "25 kart"]
+    with speaking(polish):
+        assert text("speech.on") == "La voix est activée."
+
+
+def test_a_plural_rule_is_read_not_evaluated() -> None:
+    forms, rule = plural_rule("nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2;")
+    assert forms == 3 and [rule(n) for n in (0, 1, 2, 11, 21)] == [2, 0, 1, 1, 0]
+    for hostile in ("nplurals=2; plural=__import__('os');", "nplurals=2; plural=(n > 1", "plural=n;",
+                    "nplurals=2; plural=n n;"):
+        with pytest.raises(PluralRuleError):
+            plural_rule(hostile)
 
 
 def test_a_listener_may_hear_another_language_than_the_program() -> None:

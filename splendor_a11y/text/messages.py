@@ -12,8 +12,7 @@ from contextvars import ContextVar
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import GEMS, Gem, GemCounts
-from splendor_a11y.text.languages import LANGUAGES, Language
-from splendor_a11y.text.languages.en import ENGLISH
+from splendor_a11y.text.languages import ENGLISH, LANGUAGES, Language
 
 __all__ = [
     "SOURCE",
@@ -34,7 +33,7 @@ __all__ = [
     "typed_in_language",
 ]
 
-SOURCE = ENGLISH.catalogue
+SOURCE = LANGUAGES["en"].catalogue
 """The source (English) catalogue: every key there is."""
 
 _process_language: Language = ENGLISH
@@ -122,9 +121,9 @@ def gem_name(gem: Gem, n: int = 1) -> str:
     return language().gem_word(gem, n)
 
 
-def indefinite(word: str) -> str:
-    """The word with its indefinite article (``an emerald``)."""
-    return language().indefinite(word)
+def indefinite(gem: Gem) -> str:
+    """A gem with its indefinite article (``an emerald``)."""
+    return language().indefinite(gem)
 
 
 def join_words(items: Sequence[str]) -> str:

@@ -276,7 +276,7 @@ class Narrator:
             fields[key] = self._detail(value)
         gem = error.details.get("gem")
         if isinstance(gem, Gem):
-            fields["gem_one"] = indefinite(gem_name(gem))
+            fields["gem_one"] = indefinite(gem)
             fields["gem_many"] = gem_name(gem, 2)
             fields["gem_word"] = gem_name(gem)
             fields["code"] = gem.value

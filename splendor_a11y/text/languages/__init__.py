@@ -1,17 +1,19 @@
-"""The languages the game speaks, each a catalogue with its own grammar rules, found by
-their code, and the choice of one from what the user asked or their locale."""
+"""The languages the game speaks, found by their catalogues: the English source
+(``text/locales/messages.pot``) and every translation beside it (``xx.po``). Adding a
+language is adding its file; the choice of one comes from the user or their locale."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Protocol
 
 from splendor_a11y.domain.notation import Gem
-from splendor_a11y.text.languages.en import ENGLISH
-from splendor_a11y.text.languages.fr import FRENCH
+from splendor_a11y.text.languages.base import CatalogueLanguage
+from splendor_a11y.text.languages.po import Catalogue, parse_catalogue
 
-
-__all__ = ["LANGUAGES", "Language", "language_from_locale"]
+__all__ = ["ENGLISH", "LANGUAGES", "Language", "discover", "language_from_locale"]
 
 
 class Language(Protocol):
@@ -19,6 +21,7 @@ class Language(Protocol):
 
     code: str
     name: str
+    catalogue: Catalogue
 
     def finish(self, said: str) -> str:
         """A sentence with its fields filled in, as the language finishes it."""
@@ -38,15 +41,30 @@ class Language(Protocol):
     def join(self, items: Sequence[str]) -> str:
         """A list of words as the language joins them."""
 
-    def indefinite(self, word: str) -> str:
-        """The word with its indefinite article."""
+    def indefinite(self, gem: Gem) -> str:
+        """A gem with its indefinite article."""
 
     def agreement(self, you: bool) -> dict[str, str]:
         """Template fields that make verbs agree with "you" or with a player's name."""
 
 
-LANGUAGES: dict[str, Language] = {ENGLISH.code: ENGLISH, FRENCH.code: FRENCH}
-"""Every language, by its code; adding one is adding its module here."""
+def discover(folder: Traversable) -> dict[str, Language]:
+    """The languages whose catalogues are in a folder, by code: the English source
+    first, then each translation, in the order of their codes."""
+    found: dict[str, Language] = {}
+    files = sorted((entry for entry in folder.iterdir() if entry.name.endswith((".pot", ".po"))),
+                   key=lambda entry: (not entry.name.endswith(".pot"), entry.name))
+    for entry in files:
+        catalogue = parse_catalogue(entry.read_text(encoding="utf-8"), entry.name, source=entry.name.endswith(".pot"))
+        spoken = CatalogueLanguage(entry.name, catalogue)
+        found.setdefault(spoken.code, spoken)
+    return found
+
+
+LANGUAGES: dict[str, Language] = discover(resources.files("splendor_a11y.text") / "locales")
+"""Every language, by its code."""
+ENGLISH: Language = LANGUAGES["en"]
+"""The source language: every key there is, and the words that always work."""
 
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where a POSIX user's language is set, first found first (gettext's order)."""

@@ -1,29 +1,42 @@
-"""What every language shares: its catalogue read from its PO file, and the look-ups
-that need no grammar (a sentence by key, a plural entry's form for a count)."""
+"""A language is its catalogue: the sentences, and the little grammar they need, are
+all read from its PO file, so that adding a language is adding a file.
+
+The grammar in a catalogue: the plural rule (the ``Plural-Forms`` header), the word for
+each gem for a count (``gem.<name>``), a gem with its article (``indefinite.<name>``),
+the words that make a refusal's verbs agree with "you" or a name (``agreement.you``,
+``agreement.other``: ``field=word`` pairs), and the short words elided before a name
+that starts with a vowel (``elision``: ``de → d'``; ``-`` for none).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from splendor_a11y.domain.notation import Gem
+from splendor_a11y.text.languages.plural_rule import plural_rule
 from splendor_a11y.text.languages.po import Catalogue, read_catalogue
 
 __all__ = ["CatalogueLanguage"]
 
+_NAME_STARTS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜH"
+"""The capitals a name starting with a vowel sound may begin with."""
+
 
 class CatalogueLanguage:
-    """A language whose sentences are its catalogue's; a subclass gives its grammar."""
+    """A language whose every sentence and rule is its catalogue's."""
 
-    code = ""
-    name = ""
-    """The language's name in itself, as its speakers would choose it from a list."""
-    filename = ""
-    """Its catalogue in ``text/locales``."""
-    plural_forms = 2
-    """How many forms a plural entry has (gettext's ``nplurals``)."""
-
-    def __init__(self) -> None:
-        self.catalogue: Catalogue = read_catalogue(self.filename)
+    def __init__(self, filename: str, catalogue: Catalogue | None = None) -> None:
+        self.catalogue = catalogue if catalogue is not None else read_catalogue(filename)
+        self.code = self.catalogue.headers.get("Language", "").split("_")[0].lower()
+        self.name = self.sentence("language.name")
+        self.plural_forms, self._plural = plural_rule(self.catalogue.headers.get("Plural-Forms", ""))
+        self._agreement = {you: _pairs(self.sentence(f"agreement.{'you' if you else 'other'}"), "=")
+                           for you in (True, False)}
+        elided = _pairs(self.sentence("elision"), "→")
+        self._elision = None if not elided else re.compile(
+            rf"\b((?i:{'|'.join(map(re.escape, elided))})) (?=[{_NAME_STARTS}])")
+        self._elided = {word.lower(): short for word, short in elided.items()}
 
     def sentence(self, key: str) -> str:
         """The catalogue's sentence for a key, with its fields still to fill in."""
@@ -35,20 +48,23 @@ class CatalogueLanguage:
 
     def counted(self, key: str, n: int) -> str:
         """A plural entry's form for the count ``n``, fields still to fill in."""
-        return self.catalogue.plurals[key][self.plural_index(n)]
-
-    def finish(self, said: str) -> str:
-        """A sentence once its fields are filled in, with what only then can be known
-        (French elides ``de`` before a name that starts with a vowel); as it is here."""
-        return said
+        return self.catalogue.plurals[key][self._plural(n)]
 
     def plural_index(self, n: int) -> int:
-        """Which form of a plural entry a count takes (gettext's ``plural`` rule)."""
-        raise NotImplementedError
+        """Which form of a plural entry a count takes, by the catalogue's rule."""
+        return self._plural(n)
 
     def gem_word(self, gem: Gem, n: int = 1) -> str:
         """The word for a gem, for a count."""
         return self.counted(f"gem.{gem.name.lower()}", n)
+
+    def indefinite(self, gem: Gem) -> str:
+        """A gem with its indefinite article: ``an emerald``, ``une émeraude``."""
+        return self.sentence(f"indefinite.{gem.name.lower()}")
+
+    def agreement(self, you: bool) -> dict[str, str]:
+        """The fields that make a refusal's verbs agree with "you" or with a name."""
+        return dict(self._agreement[you])
 
     def join(self, items: Sequence[str]) -> str:
         """``a``, ``a and b``, ``a, b and c`` in the language's words; its ``nothing``
@@ -58,3 +74,23 @@ class CatalogueLanguage:
         if len(items) == 1:
             return items[0]
         return f"{', '.join(items[:-1])} {self.sentence('and')} {items[-1]}"
+
+    def finish(self, said: str) -> str:
+        """A sentence once its fields are filled in: the short words the language elides
+        before a name that starts with a vowel (``la main d'Ana``)."""
+        if self._elision is None:
+            return said
+        return self._elision.sub(lambda match: _same_case(match.group(1), self._elided[match.group(1).lower()]),
+                                 said)
+
+
+def _same_case(word: str, short: str) -> str:
+    return short[:1].upper() + short[1:] if word[:1].isupper() else short
+
+
+def _pairs(listed: str, separator: str) -> dict[str, str]:
+    """``s=, have=has`` as a mapping; ``-`` is none."""
+    if listed.strip() == "-":
+        return {}
+    pairs = (item.partition(separator) for item in listed.split(","))
+    return {key.strip(): value.strip() for key, _, value in pairs if key.strip()}
