@@ -17,7 +17,8 @@ from splendor_a11y.text.messages import set_language, speaking
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.languages import LANGUAGES
 
-from conftest import new_game, refused, run_cli
+from conftest import cli_command, new_game, refused, run_cli
+from pty_helpers import clean
 
 ENGLISH_WORDS = {
     "the", "you", "your", "and", "take", "takes", "buy", "buys", "reserve", "reserves", "return", "returns",
@@ -117,3 +118,24 @@ def test_refusals_in_french_agree_with_vous_and_with_a_name() -> None:
     with speaking(LANGUAGES["fr"]):
         said = Narrator(viewer=None).refusal(refusal, state)
     assert said == f"{name} ne peut pas prendre d'or : l'or ne vient qu'avec une réservation."
+
+
+def test_tab_completes_the_french_words_in_a_terminal(tmp_path: Path) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    command = cli_command()
+    child = pexpect.spawn(command[0], [*command[1:], "--lang", "fr", "--players", "Ana,bot:easy", "--seed", "4",
+                                       "--log", str(tmp_path / "g.jsonl")], env=env, encoding="utf-8",
+                          dimensions=(24, 200), timeout=30)
+    child.expect("À vous, Ana")
+    child.send("pren\t")
+    child.send(" ser\r")
+    child.expect(r"Vous prenez 1s 1e 1r\.")
+    assert "prendre ser" in clean(child.before), "Tab did not complete pren into prendre"
+    child.expect("À vous, Ana")
+    child.send("plat\t\r")
+    child.expect("Niveau c : ")
+    assert "plateau" in clean(child.before), "Tab did not complete plat into plateau"
+    child.send("quitter\r")
+    child.expect("La partie est sauvegardée")
+    child.expect(pexpect.EOF)

@@ -75,15 +75,14 @@ class Console:
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.history import InMemoryHistory
 
-        from splendor_a11y.play.grammar import COMMANDS
+        from splendor_a11y.play.grammar import completion_words
         from splendor_a11y.play.line_prompt import LinePrompt
 
-        words = [spec.name for spec in COMMANDS]
         history: Any = InMemoryHistory()
         if history_file is not None:
             history = _private_history(history_file, self._history_lost)
-        session = LinePrompt(history, WordCompleter(words, ignore_case=True, sentence=True), self._bindings(),
-                             pt_input, pt_output)
+        completer = WordCompleter(completion_words, ignore_case=True, sentence=True)
+        session = LinePrompt(history, completer, self._bindings(), pt_input, pt_output)
         session.default_buffer.on_text_changed += lambda _buffer: self.speaker.silence()
         return session
 

@@ -173,6 +173,13 @@ def _vocabulary(code: str, specs: tuple[CommandSpec, ...]) -> dict[str, CommandS
     return words
 
 
+def completion_words() -> list[str]:
+    """What Tab completes at the prompt: the commands' words in the language in use (as
+    written, then without accents), then the English names, which always work."""
+    said = [said_word(spec.name) for spec in COMMANDS]
+    return list(dict.fromkeys([*said, *map(folded, said), *(spec.name for spec in COMMANDS)]))
+
+
 def _words_of(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
     return _vocabulary(language().code, specs)
 
