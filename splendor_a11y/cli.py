@@ -51,7 +51,6 @@ from splendor_a11y.text.languages import LANGUAGES, language_from_locale
 from splendor_a11y.text.messages import (
     answer_words,
     is_yes,
-    language,
     language_list,
     problem_text,
     sentence,
@@ -638,7 +637,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _stop_on_signals()
         _keep_fault_reports()
     try:
-        set_language(_chosen_language(arguments))
+        _choose_language(arguments)
         args = _build_parser().parse_args(arguments)
         if "think" in args:
             set_thinking(args.think)
@@ -667,9 +666,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_REFUSED
 
 
-def _chosen_language(arguments: list[str]) -> str:
-    """The language asked for by ``--lang`` anywhere on the line, else the user's locale's.
-    Read before the parser is built, because its help is in that language.
+def _choose_language(arguments: list[str]) -> None:
+    """Speak the language asked for by ``--lang`` anywhere on the line, else the user's
+    locale's. Chosen before the parser is built, because its help is in that language.
 
     Raises:
         UsageError: a language the game does not speak (said in the locale's language).
@@ -682,10 +681,10 @@ def _chosen_language(arguments: list[str]) -> str:
         elif argument.startswith("--lang="):
             asked = argument.partition("=")[2]
     if asked is None:
-        return language().code
+        return
     if asked.lower() not in LANGUAGES:
         raise UsageError(text("cli.unknown_lang", lang=asked, languages=language_list()))
-    return asked.lower()
+    set_language(asked.lower())
 
 
 def _windows_ui_language() -> str:

@@ -32,6 +32,8 @@ def test_every_english_sentence_has_a_french_one() -> None:
     assert set(french.sentences) == set(source.sentences)
     assert set(french.plurals) == set(source.plurals)
     assert all(french.sentences.values()) and all(all(forms) for forms in french.plurals.values())
+    for spoken in LANGUAGES.values():
+        assert {len(forms) for forms in spoken.catalogue.plurals.values()} == {spoken.plural_forms}, spoken.code
 
 
 def test_french_sentences_fill_in_the_same_facts_as_english() -> None:

@@ -178,7 +178,7 @@ _OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
     "words": Conversation._verbosity,
     "codes": Conversation._verbosity,
     "speech": lambda conversation, query: [conversation.io.set_speech(query.argument == "on")],
-    "lang": lambda conversation, query: [conversation.choose_language(folded(query.argument))],
+    "lang": lambda conversation, query: [conversation.choose_language(query.argument)],
     "help": Conversation._help,
 }
 """Questions about the conversation itself (what was said, settings, help)."""

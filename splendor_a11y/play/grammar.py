@@ -27,7 +27,16 @@ from splendor_a11y.domain.notation import (
 from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
 from splendor_a11y.engine.module import Word
 from splendor_a11y.text.languages import LANGUAGES
-from splendor_a11y.text.messages import has_text, language, language_list, problem_text, sentence, text
+from splendor_a11y.text.messages import (
+    has_text,
+    language,
+    language_list,
+    listed,
+    problem_text,
+    said_word,
+    sentence,
+    text,
+)
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = [
@@ -144,13 +153,6 @@ def folded(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def said_word(name: str) -> str:
-    """The word for a command or a part of one in the language in use: ``prendre`` for
-    ``take`` in French."""
-    key = f"word.{name}"
-    return text(key) if has_text(key) else name
-
-
 def names_of(spec: CommandSpec) -> tuple[str, ...]:
     """Every word that names a command, folded: the language's first, then English's."""
     return tuple(dict.fromkeys(folded(word) for word in (said_word(spec.name), *_translated_aliases(spec.name),
@@ -159,7 +161,7 @@ def names_of(spec: CommandSpec) -> tuple[str, ...]:
 
 def _translated_aliases(name: str) -> list[str]:
     key = f"aliases.{name}"
-    return [alias.strip() for alias in text(key).split(",")] if has_text(key) else []
+    return listed(key) if has_text(key) else []
 
 
 @functools.cache
@@ -171,6 +173,18 @@ def _vocabulary(code: str, specs: tuple[CommandSpec, ...]) -> dict[str, CommandS
         for word in names_of(spec):
             words.setdefault(word, spec)
     return words
+
+
+def language_code(words: str) -> str:
+    """The code of the language named after ``lang`` (``fr``, ``FR``).
+
+    Raises:
+        GrammarError: a language the game does not speak, with those it does.
+    """
+    code = folded(words.strip())
+    if code not in LANGUAGES:
+        raise GrammarError(text("grammar.lang", languages=language_list()))
+    return code
 
 
 def completion_words() -> list[str]:
@@ -379,8 +393,8 @@ def _query(spec: CommandSpec, rest: str) -> Query:
         rest = in_english(rest.lower())
         if rest not in ("on", "off"):
             raise GrammarError(text("grammar.speech"))
-    if spec.name == "lang" and folded(rest) not in LANGUAGES:
-        raise GrammarError(text("grammar.lang", languages=language_list()))
+    if spec.name == "lang":
+        return Query(spec.name, language_code(rest))
     return Query(spec.name, rest.lower())
 
 

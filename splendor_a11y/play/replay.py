@@ -52,11 +52,11 @@ def transcript(events: Sequence[Event], states: Sequence[GameState], narrator: N
             for event, before, after in zip(events, states, states[1:], strict=False)]
 
 
-
 def _level_word(level: str) -> str:
     """A computer's level in the language in use; a level this version does not know, as
     the log names it."""
     return text(f"level.{level}") if has_text(f"level.{level}") else level
+
 
 class Transcript(Visitor):
     """The narration of a log, one line per event, as a walk over it goes."""

@@ -98,8 +98,9 @@ class AO2Speaker:
             return
         try:
             with contextlib.redirect_stdout(io.StringIO()):
-                if language().code != self._language:
-                    self._speak_in(language().code)
+                code = language().code
+                if code != self._language:
+                    self._speak_in(code)
                 self._output.speak(text, interrupt=interrupt)
                 braille = getattr(self._output, "braille", None)
                 if braille is not None:

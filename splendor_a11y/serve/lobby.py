@@ -16,7 +16,7 @@ from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
-from splendor_a11y.play.grammar import folded
+from splendor_a11y.play.grammar import folded, language_code
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import join_words, language_list, problem_text, sentence, speaking, text
 from splendor_a11y.text.similarity import edit_distance
@@ -126,10 +126,7 @@ def _help(hall: Hall, guest: Guest, argument: str) -> None:
 
 def _lang(hall: Hall, guest: Guest, argument: str) -> None:
     """``lang fr``: this person hears the server, their table included, in French."""
-    code = folded(argument.strip())
-    if code not in LANGUAGES:
-        raise Refused(text("grammar.lang", languages=language_list()))
-    guest.voice.language = LANGUAGES[code]
+    guest.voice.language = LANGUAGES[language_code(argument)]
     guest.tell(lambda: text("setting.lang"))
 
 

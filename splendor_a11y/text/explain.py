@@ -27,7 +27,7 @@ from splendor_a11y.engine import (
     needed,
     price,
 )
-from splendor_a11y.text.messages import gem_name, join_words, plural, text, typed_in_language
+from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text, typed_in_language
 from splendor_a11y.text.narrator import Narrator
 
 __all__ = ["explain_move"]
@@ -57,7 +57,7 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     if card.bonus is None:
         return parts or [text("hint.marked_card", card=narrator.card(card))]
     count = player.bonuses[card.bonus.order] + card.bonus_count
-    ordinals = text("ordinals").split(", ")
+    ordinals = listed("ordinals")
     ordinal = ordinals[count - 1] if count <= len(ordinals) else text("ordinal.other", n=count)
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
     bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])

@@ -25,7 +25,9 @@ __all__ = [
     "join_words",
     "language",
     "language_list",
+    "listed",
     "plural",
+    "said_word",
     "problem_text",
     "set_language",
     "speaking",
@@ -33,7 +35,7 @@ __all__ = [
     "typed_in_language",
 ]
 
-SOURCE = LANGUAGES["en"].catalogue
+SOURCE = ENGLISH.catalogue
 """The source (English) catalogue: every key there is."""
 
 _process_language: Language = ENGLISH
@@ -69,18 +71,32 @@ def language_list() -> str:
     return ", ".join(text("language.item", code=code, name=spoken.name) for code, spoken in LANGUAGES.items())
 
 
+def _items(listed: str) -> list[str]:
+    return [item.strip() for item in listed.split(",")]
+
+
+def listed(key: str) -> list[str]:
+    """A catalogue entry that is a list (``first, second, third``), item by item."""
+    return _items(text(key))
+
+
 def answer_words(key: str) -> list[str]:
     """The words that give one answer to a question (``answer.yes``: ``y``, ``yes``, and
     in French ``o``, ``oui``), in English and in the language in use."""
-    spoken = (ENGLISH, language())
-    return list(dict.fromkeys(word.strip() for each in spoken for word in each.sentence(key).split(",")))
+    return list(dict.fromkeys(word for each in (ENGLISH, language()) for word in _items(each.sentence(key))))
+
+
+def said_word(name: str) -> str:
+    """The word for a command or a part of one in the language in use: ``prendre`` for
+    ``take`` in French; a word the catalogue does not name (a code, a place) as it is."""
+    key = f"word.{name}"
+    return text(key) if has_text(key) else name
 
 
 def typed_in_language(command: object) -> str:
     """A command as the listener would type it in the language in use: ``reserve deck c``
     is ``réserver paquet c`` in French (codes and places are the same in every language)."""
-    words = str(command).split(" ")
-    return " ".join(text(f"word.{word}") if has_text(f"word.{word}") else word for word in words)
+    return " ".join(said_word(word) for word in str(command).split(" "))
 
 
 def is_yes(answer: str) -> bool:

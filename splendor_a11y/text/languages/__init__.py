@@ -22,6 +22,8 @@ class Language(Protocol):
     code: str
     name: str
     catalogue: Catalogue
+    plural_forms: int
+    """How many forms each plural entry has (gettext's ``nplurals``)."""
 
     def finish(self, said: str) -> str:
         """A sentence with its fields filled in, as the language finishes it."""
@@ -56,7 +58,7 @@ def discover(folder: Traversable) -> dict[str, Language]:
                    key=lambda entry: (not entry.name.endswith(".pot"), entry.name))
     for entry in files:
         catalogue = parse_catalogue(entry.read_text(encoding="utf-8"), entry.name, source=entry.name.endswith(".pot"))
-        spoken = CatalogueLanguage(entry.name, catalogue)
+        spoken = CatalogueLanguage(catalogue)
         found.setdefault(spoken.code, spoken)
     return found
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from splendor_a11y.domain.notation import Gem
 from splendor_a11y.text.languages.plural_rule import plural_rule
-from splendor_a11y.text.languages.po import Catalogue, read_catalogue
+from splendor_a11y.text.languages.po import Catalogue
 
 __all__ = ["CatalogueLanguage"]
 
@@ -26,8 +26,8 @@ _NAME_STARTS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜH"
 class CatalogueLanguage:
     """A language whose every sentence and rule is its catalogue's."""
 
-    def __init__(self, filename: str, catalogue: Catalogue | None = None) -> None:
-        self.catalogue = catalogue if catalogue is not None else read_catalogue(filename)
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
         self.code = self.catalogue.headers.get("Language", "").split("_")[0].lower()
         self.name = self.sentence("language.name")
         self.plural_forms, self._plural = plural_rule(self.catalogue.headers.get("Plural-Forms", ""))
@@ -49,10 +49,6 @@ class CatalogueLanguage:
     def counted(self, key: str, n: int) -> str:
         """A plural entry's form for the count ``n``, fields still to fill in."""
         return self.catalogue.plurals[key][self._plural(n)]
-
-    def plural_index(self, n: int) -> int:
-        """Which form of a plural entry a count takes, by the catalogue's rule."""
-        return self._plural(n)
 
     def gem_word(self, gem: Gem, n: int = 1) -> str:
         """The word for a gem, for a count."""

@@ -39,8 +39,6 @@ def _tokens(expression: str) -> list[str]:
             raise PluralRuleError(f"cannot read the plural rule at: {expression[position:]!r}")
         tokens.append(next(group for group in match.groups() if group is not None))
         position = match.end()
-        while position < len(expression) and expression[position].isspace():
-            position += 1
     return tokens
 
 

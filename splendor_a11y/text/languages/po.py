@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 
-__all__ = ["Catalogue", "CatalogueError", "read_catalogue"]
+__all__ = ["Catalogue", "CatalogueError", "parse_catalogue"]
 
 _LINE = re.compile(r'^(msgctxt|msgid|msgid_plural|msgstr(?:\[(\d)\])?)\s+"(.*)"$')
 _CONTINUATION = re.compile(r'^"(.*)"$')
@@ -138,9 +137,3 @@ def _add_translation(catalogue: Catalogue, key: str, entry: _Entry) -> None:
     elif entry.fields.get("msgstr"):
         catalogue.sentences[key] = entry.fields["msgstr"]
 
-
-def read_catalogue(filename: str) -> Catalogue:
-    """A catalogue shipped with the game, by its file name in ``text/locales``:
-    ``messages.pot`` is the English source, any other file a translation."""
-    path = resources.files("splendor_a11y.text") / "locales" / filename
-    return parse_catalogue(path.read_text(encoding="utf-8"), filename, source=filename.endswith(".pot"))
