@@ -23,6 +23,7 @@ from splendor_a11y.domain.notation import (
     GemCounts,
     NotationError,
     gem_from_code,
+    packed_colours,
     parse_card_head,
 )
 
@@ -75,9 +76,13 @@ class Card:
     cost_items: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
     """The colours the card costs, as (index in ``GemCounts``, count), zeros left out:
     whether a card is within reach is asked for every card at every step of a search."""
+    packed_cost: int = field(init=False, compare=False, repr=False)
+    """The colours of the cost packed in one integer (``notation.packed_colours``): whether
+    a holding covers it without gold is one subtraction."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cost_items", tuple((i, n) for i, n in enumerate(self.cost) if n))
+        object.__setattr__(self, "packed_cost", packed_colours(self.cost))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -146,6 +151,12 @@ class Noble:
     points: int
     requirement: GemCounts
     text: str = field(compare=False, default="")
+    packed_requirement: int = field(init=False, compare=False, repr=False)
+    """The requirement packed in one integer (``notation.packed_colours``): whether a
+    player's bonuses meet it is one subtraction."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "packed_requirement", packed_colours(self.requirement))
 
     @classmethod
     def parse(cls, text: str) -> Noble:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
@@ -25,6 +25,12 @@ __all__ = [
     "GemCounts",
     "HandSlot",
     "NotationError",
+    "PACKED_GUARDS",
+    "PACKED_COLOURS",
+    "PACKED_ONES",
+    "packed_colours",
+    "packed_holding",
+    "packed_shortfall",
     "Place",
     "Slot",
     "ASSOCIATE_MARK",
@@ -58,17 +64,18 @@ class Gem(StrEnum):
     ONYX = "o"
     GOLD = "g"
 
-    @property
-    def order(self) -> int:
-        """Position in the canonical order, the index into a ``GemCounts`` (named so as
-        not to hide ``str.index``)."""
-        return _GEM_INDEX[self]
+    order: int
+    """Position in the canonical order, the index into a ``GemCounts`` (named so as not to
+    hide ``str.index``). Set on each gem once, below: a plain attribute, read at every
+    step of every game a bot imagines."""
 
 
 GEMS: tuple[Gem, ...] = tuple(Gem)
+for _index, _gem in enumerate(GEMS):
+    _gem.order = _index
+del _index, _gem
 COLOURS: tuple[Gem, ...] = GEMS[:5]
 """The five gem colours that can be bonuses and costs; gold is never a cost."""
-_GEM_INDEX = {gem: i for i, gem in enumerate(GEMS)}
 _CODE_TO_GEM = {gem.value: gem for gem in GEMS}
 
 LEVELS = ("a", "b", "c")
@@ -163,13 +170,15 @@ class GemCounts(tuple[int, int, int, int, int, int]):
         """How many gems in all, gold included."""
         return sum(self)
 
-    def plus(self, other: Iterable[int]) -> GemCounts:
+    def plus(self, other: Sequence[int]) -> GemCounts:
         """Element-wise sum."""
-        return tuple.__new__(GemCounts, map(operator.add, self, other))
+        return tuple.__new__(GemCounts, (self[0] + other[0], self[1] + other[1], self[2] + other[2],
+                                         self[3] + other[3], self[4] + other[4], self[5] + other[5]))
 
-    def minus(self, other: Iterable[int]) -> GemCounts:
+    def minus(self, other: Sequence[int]) -> GemCounts:
         """Element-wise difference (may be negative; callers check)."""
-        return tuple.__new__(GemCounts, map(operator.sub, self, other))
+        return tuple.__new__(GemCounts, (self[0] - other[0], self[1] - other[1], self[2] - other[2],
+                                         self[3] - other[3], self[4] - other[4], self[5] - other[5]))
 
     def covers(self, other: Iterable[int]) -> bool:
         """True when every count here is at least the matching count of ``other``."""
@@ -185,6 +194,46 @@ class GemCounts(tuple[int, int, int, int, int, int]):
 
 
 EMPTY = GemCounts()
+
+PACKED_GUARDS = 0x80_80_80_80_80
+"""The top bit of each colour's byte in packed counts (see ``packed_colours``)."""
+PACKED_COLOURS = 0xFF_FF_FF_FF_FF
+"""The five colours' bytes of packed counts: gold's left out."""
+PACKED_ONES = 0x01_01_01_01_01
+"""One of each colour, packed: ``n * PACKED_ONES`` adds ``n`` to every colour at once."""
+
+
+def packed_colours(counts: Sequence[int]) -> int:
+    """The five colour counts (gold left out) in one integer, a byte each, so that whether
+    a holding covers a cost is one subtraction: ``(held - cost) & PACKED_GUARDS`` equals
+    ``PACKED_GUARDS`` exactly when every colour is covered (a holding is packed by
+    ``packed_holding``, each byte's top bit set). Counts are held to 0 to 127, so that no
+    byte borrows from the next: a cost read from a file may say anything."""
+    return int.from_bytes(bytes([min(max(count, 0), 127) for count in counts[:5]]), "little")
+
+
+def packed_holding(bonuses: Sequence[int], tokens: Sequence[int] | None = None) -> int:
+    """What a player has of each colour (bonuses, and tokens when given; gold apart),
+    packed and guarded (see ``packed_colours``): whether it covers a packed cost is
+    ``(held - cost) & PACKED_GUARDS == PACKED_GUARDS``. Made from the counts' bytes at
+    once, for a player's counts (0 to 127): this is asked at every step of every game a
+    bot imagines."""
+    packed = int.from_bytes(bytes(bonuses), "little")
+    if tokens is not None:
+        packed += int.from_bytes(bytes(tokens), "little")
+    return (packed & PACKED_COLOURS) | PACKED_GUARDS
+
+
+def packed_shortfall(held: int, cost: int) -> int:
+    """How many gems of a packed cost a packed holding (``packed_holding``) lacks, all
+    colours together: the gold it would take. Each colour's byte of ``held - cost`` is
+    128 plus what the holding has over the cost; where that lost its top bit, 128 less
+    the byte is what it lacks, and those bytes are summed."""
+    left = held - cost
+    short = ~left & PACKED_GUARDS
+    lacking = left & ((short >> 7) * 0xFF)
+    return sum((short - lacking).to_bytes(5, "little"))
+
 
 _HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z*]+)(?:\+([A-Za-z]))?$", re.ASCII)
 DOUBLE_GOLD_MARK = "gg"

@@ -9,12 +9,24 @@ changes the state.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Generic, TypeVar
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import COLOURS, LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import (
+    COLOURS,
+    LEVELS,
+    PACKED_GUARDS,
+    PACKED_ONES,
+    DeckTop,
+    Gem,
+    GemCounts,
+    HandSlot,
+    Slot,
+    packed_holding,
+    packed_shortfall,
+)
 from splendor_a11y.engine.payment import (
-    colours_held,
-    colours_short,
     default_payment,
     gems_missing,
     needed,
@@ -31,9 +43,13 @@ __all__ = [
     "check_take",
     "has_action",
     "price",
+    "PLACES",
+    "PlaceMaker",
     "refuse",
     "reservable",
 ]
+
+_T = TypeVar("_T")
 
 
 def refuse(state: GameState, reason: Reason, **details: object) -> IllegalAction:
@@ -111,58 +127,103 @@ def affordable(state: GameState, card: Card) -> bool:
     return not gems_missing(card, state.player)
 
 
+class PlaceMaker(Generic[_T]):
+    """What each place a player may act on becomes: the place itself, or a command for
+    it. Each is made once and kept in tables by row and place, so that listing the legal
+    moves at every step of a search builds nothing new."""
+
+    def __init__(self, make: Callable[[Slot | DeckTop | HandSlot], _T]) -> None:
+        self._make = make
+        self._rows: tuple[tuple[_T, ...], ...] = ()
+        self._hand: tuple[_T, ...] = ()
+        self.decks: tuple[_T, ...] = tuple(make(DeckTop(level)) for level in LEVELS)
+        """The top of each base deck, by level (0-based)."""
+        self.module_deck: Callable[[int, str], _T] = functools.cache(
+            lambda level, word: make(DeckTop(LEVELS[level], word)))
+        """The top of a module's deck, by level (0-based) and the module's deck word."""
+
+    def rows(self, width: int) -> tuple[tuple[_T, ...], ...]:
+        """Per row, what each slot (0-based) becomes, for rows of ``width`` slots at least."""
+        if len(self._rows) == 0 or len(self._rows[0]) < width:
+            self._rows = tuple(tuple(self._make(Slot(level, index + 1)) for index in range(width))
+                               for level in LEVELS)
+        return self._rows
+
+    def hand(self, size: int) -> tuple[_T, ...]:
+        """What each card of a hand (0-based) becomes, for a hand of ``size`` cards at least."""
+        if len(self._hand) < size:
+            self._hand = tuple(self._make(HandSlot(index + 1)) for index in range(size))
+        return self._hand
+
+
 @functools.cache
 def _slot(level: int, index: int) -> Slot:
     """The slot of a row (0-based) and place (from 1), made once: places are values."""
     return Slot(LEVELS[level], index)
 
 
-def _face_up(state: GameState) -> list[tuple[Slot, Card]]:
-    """The face-up cards the current player may take (no module keeps them), by slot."""
-    cards = [(_slot(level, i + 1), card) for level, row in enumerate(state.rows)
+PLACES: PlaceMaker[Slot | DeckTop | HandSlot] = PlaceMaker(lambda place: place)
+"""The places themselves."""
+
+
+def _face_up(state: GameState) -> list[tuple[int, int, Card]]:
+    """The face-up cards the current player may take (no module keeps them): row
+    (0-based), place in the row (from 1), card."""
+    cards = [(level, i + 1, card) for level, row in enumerate(state.rows)
              for i, card in enumerate(row) if card is not None]
     if not state.modules:
         return cards
-    return [(slot, card) for slot, card in cards if state.kept_from(slot, state.current) is None]
+    return [(level, index, card) for level, index, card in cards
+            if state.kept_from(_slot(level, index), state.current) is None]
 
 
-def reservable(state: GameState) -> list[Slot | DeckTop]:
+def reservable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     """Where the current player may reserve a card from, in order: face-up cards, then the
     base decks, then the modules' decks; none when their hand is full."""
     if len(state.player.reserved) >= state.rules.hand_limit:
         return []
-    places: list[Slot | DeckTop] = [slot for slot, _ in _face_up(state)]
-    places += [_DECK_TOPS[level] for level, deck in enumerate(state.decks) if deck]
+    rows = state.rows
+    table = make.rows(max(map(len, rows)))
+    if state.modules:
+        places = [table[level][index - 1] for level, index, _ in _face_up(state)]
+    else:
+        places = [table[level][i] for level, row in enumerate(rows) for i, card in enumerate(row)
+                  if card is not None]
+    decks = make.decks
+    places += [decks[level] for level, deck in enumerate(state.decks) if deck]
     for module in state.modules:
         if module.deck_word:
-            places += [DeckTop(level, module.deck_word) for level in LEVELS if module.deck(state, level)]
+            places += [make.module_deck(level, module.deck_word) for level, letter in enumerate(LEVELS)
+                       if module.deck(state, letter)]
     return places
 
 
-_DECK_TOPS = tuple(DeckTop(level) for level in LEVELS)
-
-
-def buyable(state: GameState) -> list[Slot | HandSlot]:
+def buyable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     """The face-up cards, then the hand's cards, the current player can buy now."""
-    if state.modules:
-        places: list[Slot | HandSlot] = [slot for slot, card in _face_up(state) if affordable(state, card)]
-        return places + [_hand_slot(i + 1) for i, held in enumerate(state.player.reserved)
-                         if held.card is not None and affordable(state, held.card)]
+    rows = state.rows
+    table = make.rows(max(map(len, rows)))
     player = state.player
-    have = colours_held(player.bonuses, player.tokens)
+    hand = make.hand(len(player.reserved))
+    if state.modules:
+        places = [table[level][index - 1] for level, index, card in _face_up(state) if affordable(state, card)]
+        return places + [hand[i] for i, held in enumerate(player.reserved)
+                         if held.card is not None and affordable(state, held.card)]
+    held = packed_holding(player.bonuses, player.tokens)
     gold = player.tokens[5]
-    places = [_slot(level, i + 1) for level, row in enumerate(state.rows) for i, card in enumerate(row)
-              if card is not None and colours_short(card.cost_items, have) <= gold]
-    return places + [_hand_slot(i + 1) for i, held in enumerate(player.reserved)
-                     if held.card is not None and colours_short(held.card.cost_items, have) <= gold]
-
-
-@functools.cache
-def _hand_slot(index: int) -> HandSlot:
-    """A hand's place, made once."""
-    return HandSlot(index)
+    spread = gold * PACKED_ONES
+    guards = PACKED_GUARDS
+    lines: tuple[tuple[Card | None, ...], ...] = rows
+    if player.reserved:
+        lines = (*rows, tuple([kept.card for kept in player.reserved]))
+        table = (*table, hand)
+    # Within reach: every colour covered; or, with gold, no colour short by more than the
+    # gold, and all colours together short by no more than it.
+    return [places[i] for places, line in zip(table, lines, strict=False) for i, card in enumerate(line)
+            if card is not None and ((left := held - card.packed_cost) & guards == guards
+                                     or (gold and (left + spread) & guards == guards
+                                         and packed_shortfall(held, card.packed_cost) <= gold))]
 
 
 def has_action(state: GameState) -> bool:
     """Whether the current player can take, reserve or buy anything (else they pass)."""
-    return any(state.supply.get(gem) for gem in COLOURS) or bool(reservable(state) or buyable(state))
+    return any(state.supply.get(gem) for gem in COLOURS) or bool(reservable(state, PLACES) or buyable(state, PLACES))

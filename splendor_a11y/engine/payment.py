@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ __all__ = ["colours_held", "colours_short", "default_payment", "explicit_payment
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
     """What is left to pay in gems once bonuses are counted (never below zero)."""
-    return GemCounts([max(0, c - b) for c, b in zip(cost[:5], bonuses[:5], strict=False)] + [0])
+    return tuple.__new__(GemCounts, [c - b if c > b else 0 for c, b in zip(cost[:5], bonuses, strict=False)] + [0])
 
 
 def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
@@ -34,12 +35,14 @@ def gems_missing(card: Card, player: PlayerState) -> int:
     return short - gold if short > gold else 0
 
 
-def colours_held(bonuses: GemCounts, tokens: GemCounts) -> list[int]:
-    """What a player has of each colour towards a cost: bonuses and tokens, gold apart."""
-    return [bonus + token for bonus, token in zip(bonuses[:5], tokens[:5], strict=True)]
+@functools.lru_cache(maxsize=1 << 14)
+def colours_held(bonuses: GemCounts, tokens: GemCounts) -> tuple[int, ...]:
+    """What a player has of each colour towards a cost: bonuses and tokens, gold apart.
+    Kept for the holdings met lately: a search meets the same ones again and again."""
+    return tuple([bonus + token for bonus, token in zip(bonuses[:5], tokens[:5], strict=True)])
 
 
-def colours_short(cost_items: tuple[tuple[int, int], ...], held: list[int]) -> int:
+def colours_short(cost_items: tuple[tuple[int, int], ...], held: tuple[int, ...]) -> int:
     """The gems of a cost (``Card.cost_items``) that ``colours_held`` does not cover: the
     gold it would take. Asked for every card at every step of a search, so what the
     player has is counted once for all the cards."""
@@ -52,11 +55,12 @@ def colours_short(cost_items: tuple[tuple[int, int], ...], held: list[int]) -> i
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
     """Coloured gems first, gold only for the shortfall; None when even gold cannot cover it."""
-    paid = [min(n, t) for n, t in zip(need[:5], tokens[:5], strict=False)]
+    paid = [n if n < t else t for n, t in zip(need[:5], tokens, strict=False)]
     gold = sum(need[:5]) - sum(paid)
     if gold > tokens[5]:
         return None
-    return GemCounts(paid + [gold])
+    paid.append(gold)
+    return tuple.__new__(GemCounts, paid)
 
 
 def explicit_payment(

@@ -7,10 +7,11 @@ One source of truth: the console, the bots, narration and log replay all come he
 from __future__ import annotations
 
 import functools
+import operator
 from itertools import combinations, combinations_with_replacement
 
-from splendor_a11y.domain.notation import GEMS, GemCounts
-from splendor_a11y.engine.checks import buyable, refuse, reservable
+from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.engine.checks import PlaceMaker, buyable, refuse, reservable
 from splendor_a11y.engine.commands import (
     MAKERS,
     Buy,
@@ -23,7 +24,6 @@ from splendor_a11y.engine.commands import (
     TakeGems,
 )
 from splendor_a11y.engine.events import Event, GameEnded, NobleVisited
-from splendor_a11y.engine.fold import evolve
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState, Phase
 
@@ -66,13 +66,16 @@ def action_event(state: GameState, command: Command) -> Event:
 
 def automatic_event(state: GameState) -> Event | None:
     """An event that follows without a choice: a lone qualifying noble, or the result."""
-    if state.phase is Phase.NOBLE:
+    phase = state.phase
+    if phase is Phase.ACTION:
+        return None
+    if phase is Phase.NOBLE:
         places = state.qualifying_nobles()
         if len(places) == 1:
             noble = state.noble_options()[places[0]]
             assert noble is not None
             return NobleVisited(player=state.current, noble=noble)
-    if state.phase is Phase.ENDING:
+    if phase is Phase.ENDING:
         return GameEnded(scores=state.scores(), winners=state.leaders())
     return None
 
@@ -84,12 +87,14 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[tuple[Event, .
         IllegalAction: with the reason and its numbers; nothing has changed.
     """
     event = action_event(state, command)
-    events = [event]
-    state = evolve(state, event)
+    state = event.fold(state)
     follow = automatic_event(state)
+    if follow is None:
+        return (event,), state
+    events = [event]
     while follow is not None:
         events.append(follow)
-        state = evolve(state, follow)
+        state = follow.fold(state)
         follow = automatic_event(state)
     return tuple(events), state
 
@@ -103,10 +108,9 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
     return decide_and_apply(state, command)[0]
 
 
-def _takes(state: GameState) -> list[Command]:
-    minimum = state.rules.take_two_minimum
-    piles = tuple(0 if count == 0 else 1 if count < minimum else 2 for count in state.supply[:5])
-    return list(_takes_from(piles))
+def _takes(supply: tuple[int, ...], minimum: int) -> tuple[Command, ...]:
+    """The takes for a supply: those for the way its piles stand."""
+    return _takes_from(tuple([0 if count == 0 else 1 if count < minimum else 2 for count in supply[:5]]))
 
 
 @functools.cache
@@ -131,30 +135,39 @@ def _takes_from(piles: tuple[int, ...]) -> tuple[Command, ...]:
     return tuple(commands)
 
 
+_RESERVES: PlaceMaker[Command] = PlaceMaker(Reserve)  # type: ignore[arg-type]
+"""A reserve command for each place, made once."""
+_BUYS: PlaceMaker[Command] = PlaceMaker(Buy)  # type: ignore[arg-type]
+"""A buy command for each place, made once."""
+
+
 def _reserves(state: GameState) -> list[Command]:
-    return [Reserve(place) for place in reservable(state)]
+    return reservable(state, _RESERVES)
 
 
 def _buys(state: GameState) -> list[Command]:
-    return [Buy(place) for place in buyable(state)]
+    return buyable(state, _BUYS)
 
 
 def _returns(state: GameState) -> list[Command]:
-    excess = state.player.token_count - state.rules.token_limit
-    return list(_returns_from(tuple(state.player.tokens), excess))
+    held = state.player.tokens
+    excess = sum(held) - state.rules.token_limit
+    return list(_returns_from(tuple([count if count < excess else excess for count in held]), excess))
 
 
 @functools.lru_cache(maxsize=4096)
 def _returns_from(held: tuple[int, ...], excess: int) -> tuple[Command, ...]:
-    """Every way to give back ``excess`` of the tokens ``held``, in canonical order."""
-    pool = [gem for gem in GEMS if held[gem.order]]
+    """Every way to give back ``excess`` of the tokens ``held``, in canonical order. Made
+    once for each holding and kept: counts above ``excess`` change nothing, so the
+    caller gives them cut to it, and few holdings are ever met."""
+    pool = [index for index in range(6) if held[index]]
     commands: list[Command] = []
     for combo in combinations_with_replacement(pool, excess):
         counts = [0] * 6
-        for gem in combo:
-            counts[gem.order] += 1
-        if all(counts[i] <= held[i] for i in range(6)):
-            commands.append(ReturnTokens(GemCounts(counts)))
+        for index in combo:
+            counts[index] += 1
+        if all(map(operator.le, counts, held)):
+            commands.append(ReturnTokens(tuple.__new__(GemCounts, counts)))
     return tuple(commands)
 
 
@@ -166,7 +179,7 @@ def legal_commands(state: GameState) -> list[Command]:
     """
     phase = state.phase
     if phase is Phase.ACTION:
-        commands = _takes(state) + _reserves(state) + _buys(state)
+        commands = [*_takes(state.supply, state.rules.take_two_minimum), *_reserves(state), *_buys(state)]
         return commands or [Pass()]
     if phase is Phase.RETURN:
         return _returns(state)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import LEVELS, PACKED_GUARDS, DeckTop, Gem, GemCounts, HandSlot, Slot, packed_holding
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
 from splendor_a11y.engine.values import replaced, value
@@ -269,9 +269,10 @@ class GameState:
 
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
         """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
-        bonuses = self.players[self.current if seat is None else seat].bonuses
-        return tuple(i for i, noble in enumerate(self.noble_options(seat))
-                     if noble is not None and bonuses.covers(noble.requirement))
+        held = packed_holding(self.players[self.current if seat is None else seat].bonuses)
+        options = self.noble_options(seat) if self.modules else self.nobles
+        return tuple([i for i, noble in enumerate(options)
+                      if noble is not None and (held - noble.packed_requirement) & PACKED_GUARDS == PACKED_GUARDS])
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""

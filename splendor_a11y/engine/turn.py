@@ -39,14 +39,13 @@ def with_player(state: GameState, seat: int, player: PlayerState) -> tuple[Playe
 def replacement_waits(state: GameState, card: Card) -> bool:
     """Whether a card bought or taken is replaced only once the turn's purchases are
     settled, as a module's rules may say (a reserved card is always replaced at once)."""
-    return any(module.replacement_waits(state, card) for module in state.modules)
+    return bool(state.modules) and any(module.replacement_waits(state, card) for module in state.modules)
 
 
 def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False) -> GameState:
     """A card leaves a slot or a deck top. The modules hear of a face-up card leaving; the
     slot is refilled from its deck at once, or, when ``waits``, once the turn's purchases
     are settled."""
-    level = LEVELS.index(place.level)
     if isinstance(place, DeckTop):
         module = state.deck_module(place.word)
         if module is not None:
@@ -55,6 +54,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
     for module in state.modules:
         state = module.card_leaves(state, place)
     if waits:
+        level = LEVELS.index(place.level)
         rows = list(state.rows)
         row = list(rows[level])
         row[place.index - 1] = None
@@ -66,7 +66,7 @@ def take_from_board(state: GameState, place: Slot | DeckTop, waits: bool = False
 def _refill(state: GameState, place: Slot) -> GameState:
     """Put the top card of a slot's deck in the slot (nothing when the deck is empty); a
     module's slots are refilled from its own decks."""
-    module = state.slot_module(place.index)
+    module = state.slot_module(place.index) if state.modules else None
     if module is not None:
         return module.refill(state, place)
     rows, decks = top_to_slot(state.rows, state.decks, place)
@@ -152,11 +152,11 @@ def continue_turn(state: GameState) -> GameState:
 
 def gain(player: PlayerState, card: Card, **changes: object) -> PlayerState:
     """A card joins the player's play area: its bonus (if it has a colour yet) and points."""
-    bonuses = list(player.bonuses)
     if card.bonus is not None:
+        bonuses = list(player.bonuses)
         bonuses[card.bonus.order] += card.bonus_count
-    return replaced(player, bonuses=GemCounts(bonuses), points=player.points + card.points,
-                    bought=(*player.bought, card), **changes)
+        changes["bonuses"] = tuple.__new__(GemCounts, bonuses)
+    return replaced(player, points=player.points + card.points, bought=(*player.bought, card), **changes)
 
 
 def lose(state: GameState, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
