@@ -77,9 +77,6 @@ class CommandSpec:
     """The optional module the command belongs to; empty for the base game's."""
     replay: bool = False
     """A word of the replay prompt (its help is the replay's)."""
-    forms_from: str = ""
-    """A module that adds forms of this command: without it in play, the usage and
-    summary told are the catalogue's ``.base`` ones, which leave those forms out."""
 
     @property
     def word(self) -> str:
@@ -97,22 +94,11 @@ class CommandSpec:
         suffix = ".replay" if self.replay and self.name == "quit" else ""
         return text(f"command.{self.name}.summary{suffix}", languages=language_list())
 
-    def usage_in(self, modules: tuple[str, ...]) -> str:
-        """How it is typed in a game with these modules in play."""
-        return self.usage if self._all_forms(modules) else text(f"command.{self.name}.usage.base")
-
-    def summary_in(self, modules: tuple[str, ...]) -> str:
-        """What it does in a game with these modules in play."""
-        return self.summary if self._all_forms(modules) else text(f"command.{self.name}.summary.base")
-
-    def _all_forms(self, modules: tuple[str, ...]) -> bool:
-        return not self.forms_from or self.forms_from in modules
-
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("take", action=True),
     CommandSpec("reserve", action=True),
-    CommandSpec("buy", action=True, forms_from="orient"),
+    CommandSpec("buy", action=True),
     CommandSpec("return", action=True),
     CommandSpec("noble", action=True),
     CommandSpec("pass", action=True),
