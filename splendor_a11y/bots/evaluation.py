@@ -10,7 +10,8 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 from __future__ import annotations
 
 from splendor_a11y.domain.cards import Noble
-from splendor_a11y.engine import GameState, PlayerState, colours_held, colours_short
+from splendor_a11y.domain.notation import packed_holding, packed_shortfall
+from splendor_a11y.engine import GameState, PlayerState
 
 __all__ = ["WIN", "bonuses_missing", "evaluate", "relative"]
 
@@ -78,14 +79,14 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
     """The best few cards within a few gems, each worth a share of its value by how far
     it is. What the player has of each colour is counted once for all the cards: this
     runs for every seat of every position a search looks at."""
-    have = colours_held(player.bonuses, player.tokens)
+    held = packed_holding(player.bonuses, player.tokens)
     gold = player.tokens[5]
     reach = len(REACH_DECAY)
     best: list[float] = []
     candidates = [card for row in state.rows for card in row if card is not None]
     candidates += [r.card for r in player.reserved if r.card is not None]
     for card in candidates:
-        short = colours_short(card.cost_items, have)
+        short = packed_shortfall(held, card.packed_cost)
         gap = short - gold if short > gold else 0
         if gap < reach:
             best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])

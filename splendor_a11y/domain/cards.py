@@ -73,15 +73,12 @@ class Card:
     discard: Gem | None = None
     marked: bool = field(compare=False, default=False)
     """True for a card with a mark: a card of a module's decks, never of the base game's."""
-    cost_items: tuple[tuple[int, int], ...] = field(init=False, compare=False, repr=False)
-    """The colours the card costs, as (index in ``GemCounts``, count), zeros left out:
-    whether a card is within reach is asked for every card at every step of a search."""
     packed_cost: int = field(init=False, compare=False, repr=False)
     """The colours of the cost packed in one integer (``notation.packed_colours``): whether
-    a holding covers it without gold is one subtraction."""
+    a holding covers it is one subtraction, and what it lacks a few more; asked of every
+    card at every step of a search."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cost_items", tuple((i, n) for i, n in enumerate(self.cost) if n))
         object.__setattr__(self, "packed_cost", packed_colours(self.cost))
 
     @classmethod

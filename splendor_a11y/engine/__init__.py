@@ -35,7 +35,7 @@ from splendor_a11y.engine.events import (
 from splendor_a11y.engine.fold import evolve, fold
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules import MODULES, modules_named
-from splendor_a11y.engine.payment import colours_held, colours_short, default_payment, gems_missing, needed, shortfall
+from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
 from splendor_a11y.engine.rules import (
@@ -96,8 +96,6 @@ __all__ = [
     "automatic_event",
     "check",
     "check_and_apply",
-    "colours_held",
-    "colours_short",
     "deal",
     "decide",
     "decide_and_apply",

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts
+from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, packed_holding, packed_shortfall
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 
 if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card
     from splendor_a11y.engine.state import PlayerState
 
-__all__ = ["colours_held", "colours_short", "default_payment", "explicit_payment", "gems_missing", "needed",
+__all__ = ["default_payment", "explicit_payment", "gems_missing", "needed",
            "shortfall"]
 
 
@@ -30,27 +29,9 @@ def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
 def gems_missing(card: Card, player: PlayerState) -> int:
     """Gems still missing for a card once the player's bonuses, coloured tokens and gold
     are counted: how far it is out of reach (0 when it can be bought)."""
-    short = colours_short(card.cost_items, colours_held(player.bonuses, player.tokens))
+    short = packed_shortfall(packed_holding(player.bonuses, player.tokens), card.packed_cost)
     gold = player.tokens[5]
     return short - gold if short > gold else 0
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def colours_held(bonuses: GemCounts, tokens: GemCounts) -> tuple[int, ...]:
-    """What a player has of each colour towards a cost: bonuses and tokens, gold apart.
-    Kept for the holdings met lately: a search meets the same ones again and again."""
-    return tuple([bonus + token for bonus, token in zip(bonuses[:5], tokens[:5], strict=True)])
-
-
-def colours_short(cost_items: tuple[tuple[int, int], ...], held: tuple[int, ...]) -> int:
-    """The gems of a cost (``Card.cost_items``) that ``colours_held`` does not cover: the
-    gold it would take. Asked for every card at every step of a search, so what the
-    player has is counted once for all the cards."""
-    short = 0
-    for index, count in cost_items:
-        if count > held[index]:
-            short += count - held[index]
-    return short
 
 
 def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
