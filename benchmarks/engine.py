@@ -1,6 +1,8 @@
 """Engine benchmark: complete random games per second, microseconds per step, and the time
-to verify a corpus of 1,000 logs. Fixed seeds; uniform random choice among legal commands;
-full rules (returns over ten and noble choices included).
+to verify a corpus of 1,000 logs. Fixed seeds; uniform random choice among legal commands,
+each played as a bot's look-ahead plays it (``play_legal``: not judged again; an engine
+without that call judges it with ``decide_and_apply``); full rules (returns over ten and
+noble choices included).
 
 With ``--before REV`` (by default the last commit before the engine was made faster), the
 same random games are also played by that commit's engine, taken from git into a
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 
 from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y import engine
 from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, legal_commands
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
@@ -42,8 +45,9 @@ def random_game(players: int, seed: int, writer: LogWriter | None = None) -> int
     if writer is not None:
         writer.append(setup)
     steps = 0
+    play = getattr(engine, "play_legal", decide_and_apply)
     while not state.is_over:
-        events, state = decide_and_apply(state, rng.choice(legal_commands(state)))
+        events, state = play(state, rng.choice(legal_commands(state)))
         steps += 1
         if writer is not None:
             for event in events:

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from conftest import Typist, new_game, play_through, seat_session, with_player
 
-from splendor_a11y.bots import BOTS, bot_for
+from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_bots
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
+    Command,
     GameState,
     Phase,
     Reserve,
@@ -219,3 +220,28 @@ def test_hint_counts_read_as_words() -> None:
     place = next(f"a{i + 1}" for i, c in enumerate(state.rows[0]) if c == cheapest)
     line = explain_move(state, 0, Reserve(parse_line(f"reserve {place}").place), Narrator(0))  # type: ignore[union-attr]
     assert "you are 1 gem away from it" in line, line
+
+
+def test_a_timed_search_gives_the_rest_of_its_time_to_its_two_best_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is one that moves 10 ms each time it is read, so the test is the same on
+    any machine: the search runs until the next deal would pass its second, and the two
+    moves left after the halvings are played in many more deals than those dropped."""
+    clock = iter(range(1_000_000))
+    monkeypatch.setattr(hard.time, "monotonic", lambda: next(clock) * 0.01)
+    played: dict[str, int] = {}
+    after_round = hard._after_round
+
+    def counted(state: GameState, seat: int, command: Command) -> float:
+        played[str(command)] = played.get(str(command), 0) + 1
+        return after_round(state, seat, command)
+
+    monkeypatch.setattr(hard, "_after_round", counted)
+    position = view(new_game(2, 8), 0)
+    ranked = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
+    finalists, dropped = [str(c) for _, c in ranked[:2]], [str(c) for _, c in ranked[2:]]
+    assert len(ranked) == hard.SearchBudget().shortlist
+    deals = played[finalists[0]]
+    assert deals == played[finalists[1]] > 3 * max(played[move] for move in dropped)
+    # Each deal reads the clock once and is reckoned at the average so far: the search
+    # stops with about a deal's time to spare, never past its second.
+    assert 1.0 - 2 / deals <= deals * 0.01 < 1.0

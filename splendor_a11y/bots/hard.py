@@ -6,8 +6,10 @@ has not seen (a determinization), plays each shortlisted move there, lets every 
 answer as the medium bot would, takes its own best reply, and scores where that leaves
 it. Deal after deal, every move still in the running is scored again; every few deals
 the weaker half is dropped (successive halving), so the moves that stay close get the
-most deals. It stops when one move is left, when its time is up, or after the most deals
-it would ever use.
+most deals. With a clock, the halving stops at the two best moves, and the rest of the
+time goes to telling those two apart, deal after deal; it stops when the next deal would
+run past its time, or after the most deals it would ever use. Without one, it stops when
+one move is left.
 
 Its time is a budget in seconds (``think``, one second unless the player says otherwise),
 or, for recorded games and tests, a fixed number of deals with no clock, so that the same
@@ -37,6 +39,7 @@ from splendor_a11y.engine import (
     determinize,
     gems_missing,
     legal_commands,
+    play_legal,
 )
 
 __all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
@@ -49,15 +52,17 @@ THINK_SECONDS = 1.0
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How long to think: the moves shortlisted, deals between two halvings, the most deals,
-    and the seconds allowed (None: no clock, the same move for the same seed)."""
+    the seconds allowed (None: no clock, the same move for the same seed), and how many
+    moves the halving leaves to share what time is left."""
 
     shortlist: int = 10
     halve_every: int = 2
-    most_deals: int = 40
+    most_deals: int = 400
     seconds: float | None = THINK_SECONDS
+    finalists: int = 2
 
 
-FIXED_BUDGET = SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None)
+FIXED_BUDGET = SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None, finalists=1)
 """A fixed amount of thought, the same on every machine: for recorded games and tests."""
 
 _budget = SearchBudget()
@@ -119,7 +124,7 @@ def _after_round(state: GameState, seat: int, command: Command) -> float:
     state, returned = _move(state, seat, command)
     stalled = state.players[seat] == before
     while not state.is_over and state.current != seat:
-        state = decide_and_apply(state, greedy_command(state))[1]
+        state = play_legal(state, greedy_command(state))[1]
     if not state.is_over:
         state = _move(state, seat, greedy_command(state))[0]
     return relative(state, seat) + habits(state, seat) - RETURNED_TOKEN * returned - (STALL if stalled else 0.0)
@@ -163,9 +168,9 @@ def ranked_moves(view: GameState, rng: random.Random,
             candidate.total += _after_round(deal, seat, candidate.command)
             candidate.deals += 1
         deals += 1
-        if deals >= budget.most_deals or _out_of_time(budget, started):
+        if deals >= budget.most_deals or _out_of_time(budget, started, deals):
             break
-        if deals % budget.halve_every == 0 and len(running) > 1:
+        if deals % budget.halve_every == 0 and len(running) > budget.finalists:
             running.sort(key=_Candidate.rank, reverse=True)
             keep = (len(running) + 1) // 2
             dropped = running[keep:] + dropped
@@ -177,10 +182,13 @@ def ranked_moves(view: GameState, rng: random.Random,
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
 
 
-def _out_of_time(budget: SearchBudget, started: float) -> bool:
-    """Whether a timed search's time is up. It is asked after each deal, so a move may run
-    over its time by one deal's work."""
-    return budget.seconds is not None and time.monotonic() - started >= budget.seconds
+def _out_of_time(budget: SearchBudget, started: float, deals: int) -> bool:
+    """Whether another deal would take a timed search past its time. A deal is reckoned
+    at the average so far, which the first deals (with the most moves) make generous."""
+    if budget.seconds is None:
+        return False
+    spent = time.monotonic() - started
+    return spent + spent / deals >= budget.seconds
 
 
 def choose_hard(view: GameState, rng: random.Random) -> Command:

@@ -10,7 +10,16 @@ import random
 from splendor_a11y.bots.evaluation import relative
 from splendor_a11y.bots.quick import quick_choice
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import Command, Event, GameState, Phase, decide_and_apply, determinize, legal_commands
+from splendor_a11y.engine import (
+    Command,
+    Event,
+    GameState,
+    Phase,
+    decide_and_apply,
+    determinize,
+    legal_commands,
+    play_legal,
+)
 
 __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_score", "own_follow_ups"]
 
@@ -26,7 +35,8 @@ def own_follow_ups(state: GameState, seat: int) -> tuple[GameState, tuple[Event,
     so a move is judged by where it really leaves the player; with the events they made."""
     made: list[Event] = []
     while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
-        events, state = decide_and_apply(state, quick_choice(state) or greedy_command(state))
+        choice = quick_choice(state)
+        events, state = decide_and_apply(state, choice) if choice else play_legal(state, greedy_command(state))
         made.extend(events)
     return state, tuple(made)
 
@@ -42,8 +52,13 @@ def greedy_score(state: GameState, command: Command) -> float:
     Taking gems only to give the same ones back changes nothing; two players doing that
     forever would never finish, so such a move is marked down.
     """
+    return _score_of(state, decide_and_apply(state, command)[1])
+
+
+def _score_of(state: GameState, played: GameState) -> float:
+    """``greedy_score`` of the state a command has just led to."""
     seat = state.current
-    after = finish_own_decisions(decide_and_apply(state, command)[1], seat)
+    after = finish_own_decisions(played, seat)
     stall = STALL if after.players[seat] == state.players[seat] and state.phase is Phase.ACTION else 0.0
     return relative(after, seat) - stall
 
@@ -53,7 +68,7 @@ def greedy_command(state: GameState) -> Command:
     commands = legal_commands(state)
     if len(commands) == 1:
         return commands[0]
-    return max(commands, key=lambda command: greedy_score(state, command))
+    return max(commands, key=lambda command: _score_of(state, play_legal(state, command)[1]))
 
 
 def choose_medium(view: GameState, rng: random.Random) -> Command:

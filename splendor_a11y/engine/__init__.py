@@ -43,6 +43,7 @@ from splendor_a11y.engine.rules import (
     automatic_event,
     decide,
     decide_and_apply,
+    play_legal,
     legal_commands,
 )
 from splendor_a11y.engine.setup import deal
@@ -99,6 +100,7 @@ __all__ = [
     "deal",
     "decide",
     "decide_and_apply",
+    "play_legal",
     "default_payment",
     "determinize",
     "evolve",

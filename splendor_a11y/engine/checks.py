@@ -33,7 +33,7 @@ from splendor_a11y.engine.payment import (
     shortfall,
 )
 from splendor_a11y.engine.refusals import IllegalAction, Reason
-from splendor_a11y.engine.state import ROW_SLOTS, GameState
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, Reserved
 
 __all__ = [
     "affordable",
@@ -127,6 +127,10 @@ def affordable(state: GameState, card: Card) -> bool:
     return not gems_missing(card, state.player)
 
 
+_HANDS_KEPT = 256
+"""How many hands a ``PlaceMaker`` keeps the buyable entries of before starting again."""
+
+
 class PlaceMaker(Generic[_T]):
     """What each place a player may act on becomes: the place itself, or a command for
     it. Each is made once and kept in tables by row and place, so that listing the legal
@@ -136,6 +140,9 @@ class PlaceMaker(Generic[_T]):
         self._make = make
         self._rows: tuple[tuple[_T, ...], ...] = ()
         self._hand: tuple[_T, ...] = ()
+        self._board_kept: tuple[object, tuple[tuple[_T, int], ...]] = (None, ())
+        self._row_kept: list[tuple[object, tuple[tuple[_T, int], ...]]] = [(None, ())] * len(LEVELS)
+        self._held_kept: dict[int, tuple[tuple[Reserved, ...], tuple[tuple[_T, int], ...]]] = {}
         self.decks: tuple[_T, ...] = tuple(make(DeckTop(level)) for level in LEVELS)
         """The top of each base deck, by level (0-based)."""
         self.module_deck: Callable[[int, str], _T] = functools.cache(
@@ -148,6 +155,43 @@ class PlaceMaker(Generic[_T]):
             self._rows = tuple(tuple(self._make(Slot(level, index + 1)) for index in range(width))
                                for level in LEVELS)
         return self._rows
+
+    def board(self, rows: tuple[tuple[Card | None, ...], ...]) -> tuple[tuple[_T, int], ...]:
+        """What each face-up card's place becomes, with the card's packed cost, in order.
+
+        Kept for the last rows asked about, and each row for the last of its level: the
+        rows stay the same objects from one state to the next until a card leaves them,
+        and then only that card's row is new, so most steps of a game find them here. What
+        is kept is one pair, rows and answer, replaced whole, so that the bots thinking in
+        other threads never see the answer of other rows."""
+        kept_rows, entries = self._board_kept
+        if kept_rows is not rows:
+            entries = tuple([entry for level, row in enumerate(rows) for entry in self._row(level, row)])
+            self._board_kept = (rows, entries)
+        return entries
+
+    def _row(self, level: int, row: tuple[Card | None, ...]) -> tuple[tuple[_T, int], ...]:
+        """``board`` for one row (``level`` 0-based)."""
+        kept_row, entries = self._row_kept[level]
+        if kept_row is not row:
+            places = self.rows(len(row))[level]
+            entries = tuple([(places[i], card.packed_cost) for i, card in enumerate(row) if card is not None])
+            self._row_kept[level] = (row, entries)
+        return entries
+
+    def held(self, reserved: tuple[Reserved, ...]) -> tuple[tuple[_T, int], ...]:
+        """What each card of a hand that is known becomes, with its packed cost. Kept for
+        the hands last asked about (found by identity, the hand kept with its answer so
+        that no other can take its place): a hand stays the same object for many steps."""
+        kept = self._held_kept.get(id(reserved))
+        if kept is not None and kept[0] is reserved:
+            return kept[1]
+        hand = self.hand(len(reserved))
+        entries = tuple([(hand[i], held.card.packed_cost) for i, held in enumerate(reserved) if held.card is not None])
+        if len(self._held_kept) >= _HANDS_KEPT:
+            self._held_kept.clear()
+        self._held_kept[id(reserved)] = (reserved, entries)
+        return entries
 
     def hand(self, size: int) -> tuple[_T, ...]:
         """What each card of a hand (0-based) becomes, for a hand of ``size`` cards at least."""
@@ -200,28 +244,27 @@ def reservable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
 
 def buyable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     """The face-up cards, then the hand's cards, the current player can buy now."""
-    rows = state.rows
-    table = make.rows(max(map(len, rows)))
     player = state.player
-    hand = make.hand(len(player.reserved))
     if state.modules:
+        table = make.rows(max(map(len, state.rows)))
+        hand = make.hand(len(player.reserved))
         places = [table[level][index - 1] for level, index, card in _face_up(state) if affordable(state, card)]
         return places + [hand[i] for i, held in enumerate(player.reserved)
                          if held.card is not None and affordable(state, held.card)]
-    held = packed_holding(player.bonuses, player.tokens)
-    gold = player.tokens[5]
-    spread = gold * PACKED_ONES
-    guards = PACKED_GUARDS
-    lines: tuple[tuple[Card | None, ...], ...] = rows
+    candidates = make.board(state.rows)
     if player.reserved:
-        lines = (*rows, tuple([kept.card for kept in player.reserved]))
-        table = (*table, hand)
+        candidates = candidates + make.held(player.reserved)
+    held = packed_holding(player.bonuses, player.tokens)
+    guards = PACKED_GUARDS
+    gold = player.tokens[5]
+    if not gold:
+        return [made for made, cost in candidates if (held - cost) & guards == guards]
+    spread = gold * PACKED_ONES
     # Within reach: every colour covered; or, with gold, no colour short by more than the
     # gold, and all colours together short by no more than it.
-    return [places[i] for places, line in zip(table, lines, strict=False) for i, card in enumerate(line)
-            if card is not None and ((left := held - card.packed_cost) & guards == guards
-                                     or (gold and (left + spread) & guards == guards
-                                         and packed_shortfall(held, card.packed_cost) <= gold))]
+    return [made for made, cost in candidates
+            if (left := held - cost) & guards == guards
+            or ((left + spread) & guards == guards and packed_shortfall(held, cost) <= gold)]
 
 
 def has_action(state: GameState) -> bool:

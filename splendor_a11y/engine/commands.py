@@ -59,6 +59,12 @@ class Command:
         """
         raise NotImplementedError(self.word)
 
+    def legal_event(self, state: GameState) -> Event:
+        """The event this command makes when it is known to be legal, being one of
+        ``legal_commands(state)``: made without judging it again, for the games a bot
+        imagines. A kind whose judging is its making keeps ``decide``."""
+        return self.decide(state)
+
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
         """The command that would have made a logged event of the kind it ``makes``."""
@@ -138,7 +144,10 @@ class TakeGems(Command):
             if state.supply[index] == 0:
                 raise refuse(state, Reason.TAKE_EMPTY_PILE, gem=GEMS[index])
         _check_take_shape(state, gems, colours)
-        return GemsTaken(player=state.current, gems=gems)
+        return self.legal_event(state)
+
+    def legal_event(self, state: GameState) -> Event:
+        return GemsTaken(player=state.current, gems=self.gems)
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
@@ -161,10 +170,13 @@ class Reserve(Command):
     def decide(self, state: GameState) -> Event:
         if len(state.player.reserved) >= state.rules.hand_limit:
             raise refuse(state, Reason.HAND_FULL, held=len(state.player.reserved))
-        card = card_at_place(state, self.place)
-        check_take(state, self.place, card)
-        gold = 1 if state.supply.get(Gem.GOLD) else 0
-        return CardReserved(player=state.current, source=self.place, card=card, gold=gold)
+        check_take(state, self.place, card_at_place(state, self.place))
+        return self.legal_event(state)
+
+    def legal_event(self, state: GameState) -> Event:
+        card = state.card_at(self.place)
+        assert card is not None, "a legal reserve names a card"
+        return CardReserved(player=state.current, source=self.place, card=card, gold=1 if state.supply[5] else 0)
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
@@ -248,7 +260,10 @@ class ReturnTokens(Command):
         for index, gem in enumerate(GEMS):
             if gems[index] > held[index]:
                 raise refuse(state, Reason.RETURN_NOT_HELD, gem=gem, named=gems[index], held=held[index])
-        return TokensReturned(player=state.current, gems=gems)
+        return self.legal_event(state)
+
+    def legal_event(self, state: GameState) -> Event:
+        return TokensReturned(player=state.current, gems=self.gems)
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
@@ -303,6 +318,9 @@ class Pass(Command):
     def decide(self, state: GameState) -> Event:
         if has_action(state):
             raise refuse(state, Reason.PASS_NOT_ALLOWED)
+        return self.legal_event(state)
+
+    def legal_event(self, state: GameState) -> Event:
         return Passed(player=state.current)
 
     @classmethod

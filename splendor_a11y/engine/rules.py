@@ -34,6 +34,7 @@ __all__ = [
     "decide",
     "decide_and_apply",
     "legal_commands",
+    "play_legal",
 ]
 
 
@@ -86,7 +87,19 @@ def decide_and_apply(state: GameState, command: Command) -> tuple[tuple[Event, .
     Raises:
         IllegalAction: with the reason and its numbers; nothing has changed.
     """
-    event = action_event(state, command)
+    return _with_follow_ups(state, action_event(state, command))
+
+
+def play_legal(state: GameState, command: Command) -> tuple[tuple[Event, ...], GameState]:
+    """``decide_and_apply`` for a command taken from ``legal_commands(state)``, as a bot's
+    look-ahead plays them: the command is not judged again. Any other command may leave
+    a state the rules never allow, so what a person types never comes here."""
+    return _with_follow_ups(state, command.legal_event(state))
+
+
+def _with_follow_ups(state: GameState, event: Event) -> tuple[tuple[Event, ...], GameState]:
+    """An event folded, then any events that follow on their own; all of them, and the
+    new state."""
     state = event.fold(state)
     follow = automatic_event(state)
     if follow is None:
@@ -109,7 +122,8 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
 
 
 def _takes(supply: tuple[int, ...], minimum: int) -> tuple[Command, ...]:
-    """The takes for a supply: those for the way its piles stand."""
+    """The takes for a supply: those for the way its piles stand. Kept for each supply
+    met, as few are."""
     return _takes_from(tuple([0 if count == 0 else 1 if count < minimum else 2 for count in supply[:5]]))
 
 

@@ -269,8 +269,14 @@ class GameState:
 
     def qualifying_nobles(self, seat: int | None = None) -> tuple[int, ...]:
         """Places (0-based) in ``noble_options`` of nobles whose requirement the bonuses meet."""
-        held = packed_holding(self.players[self.current if seat is None else seat].bonuses)
-        options = self.noble_options(seat) if self.modules else self.nobles
+        bonuses = self.players[self.current if seat is None else seat].bonuses
+        if self.modules:
+            options = self.noble_options(seat)
+        else:
+            options = self.nobles
+            if sum(bonuses) < _fewest_bonuses(options):
+                return ()
+        held = packed_holding(bonuses)
         return tuple([i for i, noble in enumerate(options)
                       if noble is not None and (held - noble.packed_requirement) & PACKED_GUARDS == PACKED_GUARDS])
 
@@ -290,6 +296,20 @@ class GameState:
         best = max(p.points for p in self.players)
         return sum(1 for p in self.players if p.points == best) > 1
 
+
+
+_FEWEST_KEPT: list[tuple[object, int]] = [((), 0)]
+
+
+def _fewest_bonuses(nobles: tuple[Noble | None, ...]) -> int:
+    """The fewest bonuses in all that any of these nobles asks for: below it none can
+    visit, as in the first half of most games, and counting is quicker than asking each.
+    Kept for the last nobles asked about: they change only when one visits."""
+    kept, fewest = _FEWEST_KEPT[0]
+    if kept is not nobles:
+        fewest = min((sum(noble.requirement) for noble in nobles if noble is not None), default=0)
+        _FEWEST_KEPT[0] = (nobles, fewest)
+    return fewest
 
 
 Phase.SETUP = Phase("setup")

@@ -90,7 +90,7 @@ def top_to_slot(rows: Rows, decks: Decks, place: Slot) -> tuple[Rows, Decks]:
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
-    return rows[:level] + (tuple(row),) + rows[level + 1:], top_drawn(decks, place.level)
+    return rows[:level] + (tuple(row),) + rows[level + 1:], decks[:level] + (deck[1:],) + decks[level + 1:]
 
 
 def pool_of(state: GameState, place: Slot | DeckTop) -> str:
@@ -116,7 +116,7 @@ def end_turn(state: GameState) -> GameState:
 def _someone_reached(state: GameState) -> bool:
     """Whether a player has the points that make this round the last."""
     goal = state.rules.points_to_win
-    return any(player.points >= goal for player in state.players)
+    return max([player.points for player in state.players]) >= goal
 
 
 def after_tokens(state: GameState) -> GameState:
@@ -182,7 +182,7 @@ def settle(state: GameState) -> GameState:
         for place in state.refills:
             state = _refill(state, place)
         state = replaced(state, refills=())
-    if state.player.token_count > state.rules.token_limit:
+    if sum(state.players[state.current].tokens) > state.rules.token_limit:
         return replaced(state, phase=Phase.RETURN)
     return after_tokens(state)
 

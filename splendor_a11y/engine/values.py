@@ -44,6 +44,6 @@ def replaced(obj: _T, **changes: Any) -> _T:
     cls = type(obj)
     getter, index = _COPIERS[cls]
     values = list(getter(obj))
-    for name, new in changes.items():
-        values[index[name]] = new
+    for name in changes:
+        values[index[name]] = changes[name]
     return cls(*values)
