@@ -72,15 +72,23 @@ def test_options_of_play_work_without_the_word_play(home: Path) -> None:
 
 
 def test_help_lists_only_the_commands_of_the_game_in_play(home: Path) -> None:
-    base = run_cli("play", "--seed", "2", stdin="help\nhelp hold\nquit\n", home=home).stdout
+    base = run_cli("play", "--seed", "2", stdin="help\nhelp hold\nhelp buy\nquit\n", home=home).stdout
     listing = base.split("Actions, one per turn:")[1].split("Notation:")[0]
     for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline"):
         assert word not in listing, word
     assert "Orient marks" not in base
     assert "It belongs to the module The Strongholds, which is not part of this game" in base
+    assert "with gg" not in base and "discard" not in base
+    assert ("buy b1 | buy h2 | buy c3 pay 3d 2g: buy a face-up card or one from your hand; pay spells out the gems,"
+            " gold included.") in listing
+    assert "Type it as: buy b1 | buy h2 | buy c3 pay 3d 2g." in base
     both = run_cli("play", "--seed", "2", "--module", "orient", "--module", "strongholds",
-                   stdin="help\nquit\n", home=home).stdout
-    for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline", "Orient marks"):
+                   stdin="help\nhelp buy\nlang fr\naide acheter\nquit\n", home=home).stdout
+    for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline", "Orient marks",
+                 "Type it as: buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg | buy c5 discard a0o 3e, b2o.",
+                 "gold included; with gg discards a double-gold card for 2 gold",
+                 "or compris ; avec gg défausse une carte double or pour 2 or",
+                 "acheter c3 payer 3d 2g | acheter b5 avec gg | acheter c5 défausser a0o 3e, b2o."):
         assert word in both, word
 
 

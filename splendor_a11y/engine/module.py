@@ -190,6 +190,10 @@ class Module:
 
     words: ClassVar[tuple[Word, ...]] = ()
     """The words of its commands at the prompt."""
+    extends: ClassVar[tuple[str, ...]] = ()
+    """The base game's commands it adds forms to (by their English word): their help
+    tells those forms (the catalogue's ``command.<word>.usage.<module>`` and
+    ``.summary.<module>``) only in a game it is part of."""
 
     def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
         """How it tells a base game's event when its rules changed what that event means

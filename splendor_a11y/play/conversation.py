@@ -199,8 +199,8 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
         lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
     else:
         lines = [text("help.actions")]
-        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in COMMANDS
-                  if spec.action and (not spec.module or spec.module in modules)]
+        lines += [text("help.line", usage=spec.usage_in(modules), summary=spec.summary_in(modules))
+                  for spec in COMMANDS if spec.action and (not spec.module or spec.module in modules)]
     lines.append(text("help.queries"))
     shown = {spec.name for spec in extra}
     lines += [text("help.line", usage=spec.usage, summary=spec.summary)
@@ -220,7 +220,8 @@ def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, 
     except GrammarError as error:
         return problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
-    line = text("help.command", name=spec.word, usage=spec.usage, summary=spec.summary, aliases=aliases)
+    line = text("help.command", name=spec.word, usage=spec.usage_in(modules), summary=spec.summary_in(modules),
+                aliases=aliases)
     if spec.module and spec.module not in modules:
         line += " " + text(f"help.not_in_play.{spec.module}")
     return line

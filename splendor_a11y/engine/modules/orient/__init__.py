@@ -105,6 +105,7 @@ class Orient(Module):
     deck_word = NAME
     prices = True
     words = told.WORDS
+    extends = ("buy",)
 
     def new_part(self, players: int) -> object | None:
         return ()
