@@ -222,26 +222,35 @@ def test_hint_counts_read_as_words() -> None:
     assert "you are 1 gem away from it" in line, line
 
 
-def test_a_timed_search_gives_the_rest_of_its_time_to_its_two_best_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock is one that moves 10 ms each time it is read, so the test is the same on
-    any machine: the search runs until the next deal would pass its second, and the two
-    moves left after the halvings are played in many more deals than those dropped."""
+def _timed_search(monkeypatch: pytest.MonkeyPatch, spread: float) -> tuple[list[str], dict[str, int]]:
+    """A timed search of one second on a clock that moves 10 ms each time it is read (the
+    same on any machine), where each move scores its place in the shortlist, best first,
+    plus and minus ``spread`` in turns: the moves searched, best first, and the deals each
+    was played in."""
     clock = iter(range(1_000_000))
     monkeypatch.setattr(hard.time, "monotonic", lambda: next(clock) * 0.01)
     played: dict[str, int] = {}
-    after_round = hard._after_round
+    order: dict[str, int] = {}
 
-    def counted(state: GameState, seat: int, command: Command) -> float:
+    def scored(state: GameState, seat: int, command: Command) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
-        return after_round(state, seat, command)
+        return -order.setdefault(str(command), len(order)) + (spread if played[str(command)] % 2 else -spread)
 
-    monkeypatch.setattr(hard, "_after_round", counted)
-    position = view(new_game(2, 8), 0)
-    ranked = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
-    finalists, dropped = [str(c) for _, c in ranked[:2]], [str(c) for _, c in ranked[2:]]
+    monkeypatch.setattr(hard, "_after_round", scored)
+    ranked = hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), hard.SearchBudget(seconds=1.0))
+    return [str(command) for _, command in ranked], played
+
+
+def test_a_timed_search_gives_the_rest_of_its_time_to_two_close_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranked, played = _timed_search(monkeypatch, spread=20.0)
     assert len(ranked) == hard.SearchBudget().shortlist
-    deals = played[finalists[0]]
-    assert deals == played[finalists[1]] > 3 * max(played[move] for move in dropped)
+    deals = played[ranked[0]]
+    assert deals == played[ranked[1]] > 3 * max(played[move] for move in ranked[2:])
     # Each deal reads the clock once and is reckoned at the average so far: the search
     # stops with about a deal's time to spare, never past its second.
     assert 1.0 - 2 / deals <= deals * 0.01 < 1.0
+
+
+def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch: pytest.MonkeyPatch) -> None:
+    ranked, played = _timed_search(monkeypatch, spread=0.1)
+    assert played[ranked[0]] == played[ranked[1]] == hard.SETTLED_DEALS

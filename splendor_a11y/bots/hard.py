@@ -7,9 +7,10 @@ answer as the medium bot would, takes its own best reply, and scores where that 
 it. Deal after deal, every move still in the running is scored again; every few deals
 the weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
-time goes to telling those two apart, deal after deal; it stops when the next deal would
-run past its time, or after the most deals it would ever use. Without one, it stops when
-one move is left.
+time goes to telling those two apart, deal after deal; it stops when one is clearly the
+better (further ahead than the spread of their scores can explain), when the next deal
+would run past its time, or after the most deals it would ever use. Without one, it stops
+when one move is left.
 
 Its time is a budget in seconds (``think``, one second unless the player says otherwise),
 or, for recorded games and tests, a fixed number of deals with no clock, so that the same
@@ -24,6 +25,7 @@ only to give them back) is marked down, so that it never plays a position in a l
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -137,11 +139,27 @@ class _Candidate:
     command: Command
     order: int
     total: float = 0.0
+    squares: float = 0.0
     deals: int = 0
+
+    def scored(self, score: float) -> None:
+        """Count one more deal's score."""
+        self.total += score
+        self.squares += score * score
+        self.deals += 1
 
     @property
     def mean(self) -> float:
         return self.total / self.deals if self.deals else float("-inf")
+
+    @property
+    def uncertainty(self) -> float:
+        """How far the mean may be from the truth: its standard error (none known before
+        two deals)."""
+        if self.deals < 2:
+            return math.inf
+        variance = max(0.0, (self.squares - self.total * self.mean) / (self.deals - 1))
+        return math.sqrt(variance / self.deals)
 
     def rank(self) -> tuple[float, int]:
         """Best mean first; on a tie, the move that looked best before the search."""
@@ -165,8 +183,7 @@ def ranked_moves(view: GameState, rng: random.Random,
     deal, deals = first, 0
     while True:
         for candidate in running:
-            candidate.total += _after_round(deal, seat, candidate.command)
-            candidate.deals += 1
+            candidate.scored(_after_round(deal, seat, candidate.command))
         deals += 1
         if deals >= budget.most_deals or _out_of_time(budget, started, deals):
             break
@@ -177,9 +194,28 @@ def ranked_moves(view: GameState, rng: random.Random,
             running = running[:keep]
         if len(running) == 1 and deals >= budget.halve_every:
             break
+        if budget.seconds is not None and _settled(running):
+            break
         deal = determinize(view, random.Random(rng.random()), standard_cards())
     running.sort(key=_Candidate.rank, reverse=True)
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
+
+
+SETTLED_DEALS = 6
+"""The fewest deals each of the last two moves is played in before the search may stop
+early because one is clearly better."""
+SETTLED_MARGIN = 3.0
+"""How many standard errors apart the last two moves must be for that."""
+
+
+def _settled(running: list[_Candidate]) -> bool:
+    """Whether the last two moves are told apart: each played in enough deals, and their
+    means further apart than their uncertainty can explain. A timed search then gives the
+    rest of its time back instead of dealing on."""
+    if len(running) != 2 or min(candidate.deals for candidate in running) < SETTLED_DEALS:
+        return False
+    first, second = running
+    return abs(first.mean - second.mean) >= SETTLED_MARGIN * math.hypot(first.uncertainty, second.uncertainty)
 
 
 def _out_of_time(budget: SearchBudget, started: float, deals: int) -> bool:
