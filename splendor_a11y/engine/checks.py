@@ -226,13 +226,11 @@ def reservable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     base decks, then the modules' decks; none when their hand is full."""
     if len(state.player.reserved) >= state.rules.hand_limit:
         return []
-    rows = state.rows
-    table = make.rows(max(map(len, rows)))
     if state.modules:
+        table = make.rows(max(map(len, state.rows)))
         places = [table[level][index - 1] for level, index, _ in _face_up(state)]
     else:
-        places = [table[level][i] for level, row in enumerate(rows) for i, card in enumerate(row)
-                  if card is not None]
+        places = [made for made, _ in make.board(state.rows)]
     decks = make.decks
     places += [decks[level] for level, deck in enumerate(state.decks) if deck]
     for module in state.modules:

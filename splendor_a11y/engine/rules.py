@@ -122,8 +122,7 @@ def decide(state: GameState, command: Command) -> tuple[Event, ...]:
 
 
 def _takes(supply: tuple[int, ...], minimum: int) -> tuple[Command, ...]:
-    """The takes for a supply: those for the way its piles stand. Kept for each supply
-    met, as few are."""
+    """The takes for a supply: those for the way its piles stand."""
     return _takes_from(tuple([0 if count == 0 else 1 if count < minimum else 2 for count in supply[:5]]))
 
 

@@ -90,7 +90,7 @@ def top_to_slot(rows: Rows, decks: Decks, place: Slot) -> tuple[Rows, Decks]:
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
-    return rows[:level] + (tuple(row),) + rows[level + 1:], decks[:level] + (deck[1:],) + decks[level + 1:]
+    return rows[:level] + (tuple(row),) + rows[level + 1:], top_drawn(decks, place.level)
 
 
 def pool_of(state: GameState, place: Slot | DeckTop) -> str:

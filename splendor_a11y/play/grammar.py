@@ -97,16 +97,16 @@ class CommandSpec:
     def usage_in(self, modules: tuple[str, ...]) -> str:
         """How it is typed in a game with these modules: the base game's forms, then those
         each module in play adds to it."""
-        return self.usage + "".join(text(f"command.{self.name}.usage.{name}") for name in self._extended_by(modules))
+        return self.usage + self._added("usage", modules)
 
     def summary_in(self, modules: tuple[str, ...]) -> str:
         """What it does in a game with these modules (see ``usage_in``)."""
-        return self.summary + "".join(text(f"command.{self.name}.summary.{name}")
-                                      for name in self._extended_by(modules))
+        return self.summary + self._added("summary", modules)
 
-    def _extended_by(self, modules: tuple[str, ...]) -> list[str]:
-        """The modules in play that add forms to this command."""
-        return [name for name in modules if name in MODULES and self.name in MODULES[name].extends]
+    def _added(self, part: str, modules: tuple[str, ...]) -> str:
+        """A part of its help (``usage``, ``summary``) that the modules in play add to it."""
+        return "".join(text(f"command.{self.name}.{part}.{name}") for name in modules
+                       if name in MODULES and self.name in MODULES[name].extends)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
