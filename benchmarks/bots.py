@@ -2,7 +2,8 @@
 and decision times.
 
 Games with fixed seeds, seats alternating, played on all cores. Prints each pairing's
-win rate against its target (two players; and hard against three medium bots), then for
+win rate against its target as soon as its games are over (a long run shows its figures
+as it goes) (two players; and hard against three medium bots), then for
 the hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points alone (against the random bot, which hardly competes),
 games stopped by the safety stop, and seconds a move; each level's decision times.
@@ -97,8 +98,11 @@ def main() -> None:
     think = args.think
     games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
-    rows, hard_results = [], []
+    hard_results: list[Result] = []
     started = time.perf_counter()
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
+          + (f"{think:g} s a move" if think is not None else "a fixed amount")
+          + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
     with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
         for strong, others, target in PAIRINGS:
             results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
@@ -109,13 +113,9 @@ def main() -> None:
             if strong == "hard":
                 hard_results.extend(results)
             rate = wins / games
-            rows.append(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
-                        f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}")
+            print(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
+                  f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}", flush=True)
         alone = pool.map(one_game, [(ALONE[0], ALONE[1], seed, modules) for seed in range(games)])
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
-          + (f"{think:g} s a move" if think is not None else "a fixed amount")
-          + (f", modules: {', '.join(modules)}" if modules else ""))
-    print(*rows, sep="\n")
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")
     print(*_habit_lines(hard_results), sep="\n")
     stopped = sum(r.stopped for r in hard_results + alone)
@@ -127,15 +127,15 @@ def main() -> None:
         print(f"  alone (against the random bot) it reaches 15 points in {rounds:.1f} rounds (median of "
               f"{len(reached)})  target at most 23: {'met' if rounds <= 23 else 'NOT met'}")
     for level in ("hard", "medium", "easy", "random"):
-        spent = times.get(level)
-        if not spent:
+        decisions = times.get(level)
+        if not decisions:
             continue
-        median, p95 = statistics.median(spent), percentile(spent, 0.95)
+        median, p95 = statistics.median(decisions), percentile(decisions, 0.95)
         limits = TIME_TARGETS.get(level)
         verdict = (f"  targets {limits[0] * 1000:.0f} and {limits[1] * 1000:.0f} ms: "
                    f"{'met' if median <= limits[0] and p95 <= limits[1] else 'NOT met'}") if limits else ""
         print(f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
-              f" ({len(spent)} decisions){verdict}")
+              f" ({len(decisions)} decisions){verdict}")
     print(f"total {time.perf_counter() - started:.0f} s")
 
 
