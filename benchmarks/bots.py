@@ -2,9 +2,9 @@
 and decision times.
 
 Games with fixed seeds, seats alternating, played on all cores. Prints each pairing's
-win rate against its target as soon as its games are over (a long run shows its figures
-as it goes) (two players; and hard against three medium bots), then for
-the hard bot: nobles, reservations, reservations never bought and tokens returned a
+win rate against its target (two players; and hard against three medium bots) as soon as
+its games are over, so that a run of hours shows its figures as it goes; then for the
+hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points alone (against the random bot, which hardly competes),
 games stopped by the safety stop, and seconds a move; each level's decision times.
 
