@@ -127,3 +127,18 @@ def test_setup_asks_one_question_at_a_time(home: Path) -> None:
     assert "Your turn, Ana. 0 points; tokens none; hand no cards." in lines
     assert any(line.startswith("You: 0 points") for line in lines)
     assert any(line.startswith("Ben: 0 points") for line in lines)
+
+
+def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: Path) -> None:
+    """The example in the question is typed back as it stands and is accepted."""
+    for lang, typed, question, example in (
+        ("en", "free", "Say which card to take free, for example free b1.", "free b1"),
+        ("en", "look", "Say which card to look at, for example look b1.", "look b1"),
+        ("fr", "voir", "Dites quelle carte regarder, par exemple voir b1.", "voir b1"),
+    ):
+        result = run_cli("play", "--lang", lang, "--seed", "3", "--module", "orient", "--players", "Ana,Ben",
+                         "--log", str(home / f"{typed}.jsonl"), stdin=f"{typed}\n{example}\n", home=home)
+        lines = result.stdout.splitlines()
+        assert question in lines
+        after = lines[lines.index(question) + 1]
+        assert not after.startswith(("Say which", "Dites quelle", "Unknown", "Commande inconnue")), after

@@ -277,17 +277,19 @@ def parse_gems(words: str, verb: str) -> GemCounts:
         raise GrammarError(sentence(problem_text(error))) from None
 
 
-def _place(words: str, verb: str) -> Slot | DeckTop | HandSlot:
+def _place(words: str, name: str) -> Slot | DeckTop | HandSlot:
+    """The place a command names; when none is, a question that says what the card is
+    for and gives the command to type (``free b1``, not ``take free b1``)."""
     if not words:
-        raise GrammarError(text("grammar.which_card", verb=said_word(verb)))
+        raise GrammarError(text("grammar.which_card", verb=_verb(name), command=said_word(name)))
     try:
         return parse_place(words)
     except NotationError as error:
         raise GrammarError(sentence(problem_text(error))) from None
 
 
-def _slot(words: str, verb: str) -> Slot:
-    place = _place(words, verb)
+def _slot(words: str, name: str) -> Slot:
+    place = _place(words, name)
     if not isinstance(place, Slot):
         raise GrammarError(text("grammar.slot_only", words=words))
     return place
@@ -321,7 +323,8 @@ def _buy(rest: str) -> Command:
 
 
 def _verb(name: str) -> str:
-    """How a command's word is said in a sentence that asks which card (``take free``)."""
+    """How a command is said in a sentence that asks which card it is for (``take free``,
+    ``look at``): the command's own word unless the catalogue has a phrase for it."""
     key = f"grammar.verb.{name}"
     return text(key) if has_text(key) else said_word(name)
 
@@ -342,8 +345,7 @@ def _noble_number(word: Word, rest: str) -> Command:
 
 def _slot_from_slot(word: Word, rest: str) -> Command:
     to, _, source = rest.partition(" from ")
-    return word.make(_slot(to.strip(), _verb(word.name)),
-                     _slot(source.strip(), _verb("from")) if source else None)
+    return word.make(_slot(to.strip(), word.name), _slot(source.strip(), "from") if source else None)
 
 
 def _payment(word: Word, rest: str) -> Command:
@@ -356,7 +358,7 @@ def _payment(word: Word, rest: str) -> Command:
 _SHAPES: dict[str, Callable[[Word, str], Command]] = {
     "colour": _colour,
     "noble_number": _noble_number,
-    "slot": lambda word, rest: word.make(_slot(rest, _verb(word.name))),
+    "slot": lambda word, rest: word.make(_slot(rest, word.name)),
     "slot_from_slot": _slot_from_slot,
     "payment": _payment,
     "nothing": lambda word, rest: word.make(),
@@ -387,11 +389,11 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
     if lowered in LEVELS and not rest:
         return Query("row", lowered)
     if _PLACE_WORD.fullmatch(lowered) and not rest:
-        return Query("look", str(_place(lowered, "look at")))
+        return Query("look", str(_place(lowered, "look")))
     if folded(lowered) == folded(said_word("deck")) and rest:
         lowered = "deck"
     if lowered in DECK_WORDS and rest:
-        return Query("look", str(_place(f"{lowered} {rest}", "look at")))
+        return Query("look", str(_place(f"{lowered} {rest}", "look")))
     return None
 
 
@@ -400,7 +402,7 @@ def _query(spec: CommandSpec, rest: str) -> Query:
     if spec.name == "row" and rest.lower() not in LEVELS:
         raise GrammarError(text("grammar.row"))
     if spec.name == "look":
-        rest = str(_place(rest, "look at"))
+        rest = str(_place(rest, "look"))
     if spec.name == "last" and rest and not is_number(rest):
         raise GrammarError(text("grammar.last"))
     if spec.name == "speech":
