@@ -28,6 +28,7 @@ from splendor_a11y.engine import (
     evolve,
     legal_commands,
     modules_named,
+    turn_again,
     view,
 )
 from splendor_a11y.engine.modules.orient import ASSOCIATE_PHASE, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE
@@ -254,3 +255,32 @@ def test_a_timed_search_gives_the_rest_of_its_time_to_two_close_moves(monkeypatc
 def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch: pytest.MonkeyPatch) -> None:
     ranked, played = _timed_search(monkeypatch, spread=0.1)
     assert played[ranked[0]] == played[ranked[1]] == hard.SETTLED_DEALS
+
+
+def _two_turns_from_winning(seed: int) -> GameState:
+    """Seat 0 three gems short of a level-b card that brings it to 15 points, with those
+    gems in the supply: a win in two turns (take them, then buy), none in one."""
+    state = new_game(2, seed)
+    card = min((card for card in state.rows[1] if card is not None and card.points >= 2), key=lambda c: sum(c.cost))
+    short = [order for order in range(5) if card.cost[order]][:3]
+    tokens = GemCounts([count - (order in short) for order, count in enumerate(card.cost[:5])] + [0])
+    state = with_player(state, 0, points=15 - card.points, tokens=tokens)
+    assert all(decide_and_apply(state, command)[1].players[0].points < 15 for command in legal_commands(state))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_hard_bot_plans_its_own_turns_to_a_win_one_move_cannot_see(seed: int) -> None:
+    state = _two_turns_from_winning(seed)
+    assert hard.planned(state, 0) == hard.PLANNED_FINISH - 1
+
+
+def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() -> None:
+    state = new_game(2, 1)
+    taken = decide_and_apply(state, TakeGems(GemCounts.parse("1d 1s 1e")))[1]
+    assert taken.current == 1
+    again = turn_again(taken, 0)
+    assert (again.current, again.phase) == (0, Phase.ACTION)
+    after = decide_and_apply(again, TakeGems(GemCounts.parse("1d 1s 1e")))[1]
+    assert after.players[0].tokens == GemCounts.parse("2d 2s 2e")
+    assert after.supply == GemCounts.parse("2d 2s 2e 4r 4o 5g")

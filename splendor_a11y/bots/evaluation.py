@@ -13,7 +13,7 @@ from splendor_a11y.domain.cards import Noble
 from splendor_a11y.domain.notation import packed_holding, packed_shortfall
 from splendor_a11y.engine import GameState, PlayerState
 
-__all__ = ["WIN", "bonuses_missing", "evaluate", "relative"]
+__all__ = ["WIN", "best_opponent", "bonuses_missing", "evaluate", "relative"]
 
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
@@ -121,5 +121,10 @@ def relative(state: GameState, seat: int) -> float:
     if state.is_over:
         return evaluate(state, seat)
     demand = _demand(state)
-    mine = evaluate(state, seat, demand)
-    return mine - max(evaluate(state, other, demand) for other in range(len(state.players)) if other != seat)
+    return evaluate(state, seat, demand) - best_opponent(state, seat, demand)
+
+
+def best_opponent(state: GameState, seat: int, demand: list[int] | None = None) -> float:
+    """The strongest opponent's position, the game not over (``demand``: as ``evaluate``)."""
+    demand = demand if demand is not None else _demand(state)
+    return max(evaluate(state, other, demand) for other in range(len(state.players)) if other != seat)

@@ -3,9 +3,10 @@ matters.
 
 It shortlists its best-looking moves, then deals the hidden cards at random from those it
 has not seen (a determinization), plays each shortlisted move there, lets every opponent
-answer as the medium bot would, takes its own best reply, and scores where that leaves
-it. Deal after deal, every move still in the running is scored again; every few deals
-the weaker half is dropped (successive halving), so the moves that stay close get the
+answer as the medium bot would, plans its own next three turns as though the others left
+the table as it is, and scores the best that plan reaches against its strongest opponent.
+Deal after deal, every move still in the running is scored again; every few deals the
+weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
 time goes to telling those two apart, deal after deal; it stops when one is clearly the
 better (further ahead than the spread of their scores can explain), when the next deal
@@ -30,18 +31,20 @@ import random
 import time
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import bonuses_missing, relative
-from splendor_a11y.bots.medium import STALL, greedy_command, greedy_score, own_follow_ups
+from splendor_a11y.bots.evaluation import best_opponent, bonuses_missing, evaluate, relative
+from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score, own_follow_ups
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
     GameState,
+    Reserve,
     TokensReturned,
     decide_and_apply,
     determinize,
     gems_missing,
     legal_commands,
     play_legal,
+    turn_again,
 )
 
 __all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
@@ -86,7 +89,7 @@ RETURNED_TOKEN = 0.8
 """A token taken only to be given back cost a share of a turn."""
 FAR_RESERVATION = 0.5
 """Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
-HELD_RESERVATION = 0.25
+HELD_RESERVATION = 0.6
 """What any card held in the hand weighs besides: a slot taken until it is bought."""
 NOBLE_PULL = (0.9, 0.5, 0.28, 0.14, 0.06)
 """A noble's points, as a share, by the bonuses still missing: the steer towards it."""
@@ -120,16 +123,61 @@ def habits(state: GameState, seat: int) -> float:
     return value
 
 
+PLAN_TURNS = 3
+"""How many of its own turns the bot plans at the end of a round it imagines."""
+PLAN_WIDTH = 3
+"""How many of the best positions each planned turn goes on from."""
+PLANNED_FINISH = 500.0
+"""Reaching the winning score within the plan: less than a game won, more than anything
+else; a turn sooner is worth a point more."""
+
+
+def _planned_score(state: GameState, seat: int, turn: int) -> float:
+    """How good a position reached on the plan's ``turn`` (from 0) is for the seat."""
+    if state.is_over:
+        return evaluate(state, seat)
+    if state.players[seat].points >= state.rules.points_to_win:
+        return PLANNED_FINISH - turn
+    return evaluate(state, seat) + habits(state, seat)
+
+
+def _plan_goes_on(state: GameState, seat: int) -> bool:
+    return not state.is_over and state.players[seat].points < state.rules.points_to_win
+
+
+def planned(state: GameState, seat: int) -> float:
+    """The most the seat can make of its next few turns if the others left the table as
+    it is: a beam search over its own moves, going on from the best few positions of each
+    turn. Looking several turns ahead is what makes it save for a card worth points rather
+    than buy the cheap one in front of it, and buy the cards it reserved."""
+    best = -math.inf
+    frontier = [state]
+    for turn in range(PLAN_TURNS):
+        reached = [
+            (_planned_score(after, seat, turn), after)
+            for position in frontier
+            for after in (finish_own_decisions(play_legal(position, command)[1], seat)
+                          for command in legal_commands(position) if not isinstance(command, Reserve))
+        ]
+        if not reached:
+            break
+        reached.sort(key=lambda scored: scored[0], reverse=True)
+        best = max(best, reached[0][0])
+        frontier = [turn_again(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat)]
+    return best
+
+
 def _after_round(state: GameState, seat: int, command: Command) -> float:
-    """Play ``command``, the opponents' medium answers, then our own best reply; score it."""
+    """Play ``command`` and the opponents' medium answers, then plan our next turns; score
+    the plan's best against the strongest opponent."""
     before = state.players[seat]
     state, returned = _move(state, seat, command)
-    stalled = state.players[seat] == before
+    penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
     while not state.is_over and state.current != seat:
         state = play_legal(state, greedy_command(state))[1]
-    if not state.is_over:
-        state = _move(state, seat, greedy_command(state))[0]
-    return relative(state, seat) + habits(state, seat) - RETURNED_TOKEN * returned - (STALL if stalled else 0.0)
+    if state.is_over:
+        return relative(state, seat) - penalty
+    return planned(state, seat) - best_opponent(state, seat) - penalty
 
 
 @dataclass

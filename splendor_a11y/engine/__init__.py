@@ -55,6 +55,7 @@ from splendor_a11y.engine.view import (
     determinize,
     redact,
     seen_by,
+    turn_again,
     unseen_cards,
     view,
 )
@@ -113,6 +114,7 @@ __all__ = [
     "redact",
     "seen_by",
     "shortfall",
+    "turn_again",
     "unseen_cards",
     "view",
 ]

@@ -14,7 +14,7 @@ from splendor_a11y.domain.cards import Card, CardSet
 from splendor_a11y.domain.notation import LEVELS, DeckTop
 from splendor_a11y.engine.events import CardReserved, Event, GameSetUp
 from splendor_a11y.engine.phrase import Deck, Hand, Phrase
-from splendor_a11y.engine.state import ROW_SLOTS, GameState, PlayerState, Reserved
+from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, PlayerState, Reserved
 from splendor_a11y.engine.values import replaced
 
 if TYPE_CHECKING:
@@ -136,3 +136,10 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
     for module in state.modules:
         dealt = module.imagine(dealt, draw)
     return dealt
+
+
+def turn_again(state: GameState, seat: int) -> GameState:
+    """The state with ``seat`` to act once more, as though every other player had let
+    their turn go by and left the table as it is: how a bot plans several of its own turns
+    ahead. Not a position of the game; nothing in it reaches a log."""
+    return replaced(state, current=seat, phase=Phase.ACTION)
