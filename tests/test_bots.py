@@ -284,3 +284,10 @@ def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() 
     after = decide_and_apply(again, TakeGems(GemCounts.parse("1d 1s 1e")))[1]
     assert after.players[0].tokens == GemCounts.parse("2d 2s 2e")
     assert after.supply == GemCounts.parse("2d 2s 2e 4r 4o 5g")
+
+
+def test_a_plan_with_no_move_but_reserving_judges_the_position_as_it_stands() -> None:
+    state = replace(new_game(2, 1), supply=GemCounts.parse("5g"))
+    assert all(isinstance(command, Reserve) for command in legal_commands(state))
+    assert hard.planned(state, 0) > -100
+    assert isinstance(hard.choose_hard(view(state, 0), random.Random(1)), Reserve)

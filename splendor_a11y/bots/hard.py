@@ -149,7 +149,9 @@ def planned(state: GameState, seat: int) -> float:
     """The most the seat can make of its next few turns if the others left the table as
     it is: a beam search over its own moves, going on from the best few positions of each
     turn. Looking several turns ahead is what makes it save for a card worth points rather
-    than buy the cheap one in front of it, and buy the cards it reserved."""
+    than buy the cheap one in front of it, and buy the cards it reserved. Reservations are
+    left out of the plan: counting on their gold, it reserved more and bought fewer. Where
+    the plan has no move, the position is judged as it stands."""
     best = -math.inf
     frontier = [state]
     for turn in range(PLAN_TURNS):
@@ -164,7 +166,7 @@ def planned(state: GameState, seat: int) -> float:
         reached.sort(key=lambda scored: scored[0], reverse=True)
         best = max(best, reached[0][0])
         frontier = [turn_again(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat)]
-    return best
+    return best if best > -math.inf else evaluate(state, seat) + habits(state, seat)
 
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
