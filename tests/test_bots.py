@@ -13,6 +13,7 @@ from conftest import Typist, new_game, play_through, seat_session, with_player
 
 from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_bots
+from splendor_a11y.bots.evaluation import evaluate
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
@@ -291,3 +292,21 @@ def test_a_plan_with_no_move_but_reserving_judges_the_position_as_it_stands() ->
     assert all(isinstance(command, Reserve) for command in legal_commands(state))
     assert hard.planned(state, 0) > -100
     assert isinstance(hard.choose_hard(view(state, 0), random.Random(1)), Reserve)
+
+
+def test_a_judged_position_is_judged_again_when_the_rows_or_the_nobles_change() -> None:
+    """The judgement is kept by the identity of the player, the rows and the nobles; the
+    same player before other rows or other nobles is judged afresh."""
+    state = new_game(2, 4)
+    noble = state.nobles[0]
+    assert noble is not None
+    near = GemCounts([max(0, need - (order == 0)) for order, need in enumerate(noble.requirement[:5])] + [0])
+    state = with_player(state, 0, tokens=GemCounts.parse("2d 2s 1e 1r"), bonuses=near)
+    player = state.players[0]
+    first = evaluate(state, 0)
+    emptied = replace(state, rows=tuple(tuple(None for _ in row) for row in state.rows))
+    unvisited = replace(state, nobles=())
+    assert emptied.players[0] is unvisited.players[0] is player
+    assert evaluate(emptied, 0) < first
+    assert evaluate(unvisited, 0) < first
+    assert evaluate(state, 0) == first

@@ -94,12 +94,37 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
     return sum(w * v for w, v in zip(REACH_WEIGHTS, best, strict=False))
 
 
+POSITIONS_KEPT = 4096
+"""How many players' judged positions are kept before starting again."""
+_kept: dict[tuple[int, int, int], tuple[PlayerState, object, object, float]] = {}
+
+
 def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> float:
     """One player's position in points and fractions of points (``demand``: the board's,
-    when the caller has it already)."""
+    when the caller has it already).
+
+    A position is judged once and the answer kept, found by identity: a player's state,
+    the rows and the nobles stay the same objects while other players move, and a search
+    judges every seat after each move it imagines, so most seats' answers are asked for
+    again unchanged. The objects are kept with the answer so that no other can take their
+    place."""
     if state.is_over:
         return WIN if seat in state.winners else -WIN
     player = state.players[seat]
+    rows, nobles = state.rows, state.nobles
+    key = (id(player), id(rows), id(nobles))
+    kept = _kept.get(key)
+    if kept is not None and kept[0] is player and kept[1] is rows and kept[2] is nobles:
+        return kept[3]
+    value = _judged(state, seat, player, demand)
+    if len(_kept) >= POSITIONS_KEPT:
+        _kept.clear()
+    _kept[key] = (player, rows, nobles, value)
+    return value
+
+
+def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] | None) -> float:
+    """``evaluate``, worked out."""
     tokens = player.tokens
     return (
         player.points
