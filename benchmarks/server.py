@@ -187,15 +187,16 @@ async def _main(tables: int, think: float) -> None:
     server = Server(home, "--open", "--max-connections", str(4 * tables + 10))
     server.start()
     assert server.process is not None
-    before = _rss_kib(server.process.pid)
-    cpu_at_start = _cpu_seconds(server.process.pid)
+    pid = server.process.pid
+    before = _rss_kib(pid)
+    cpu_at_start = _cpu_seconds(pid)
     latencies: list[float] = []
     started = time.perf_counter()
     peak = [before]
 
     async def watch_memory() -> None:
         while True:
-            peak[0] = max(peak[0], _rss_kib(server.process.pid))  # type: ignore[union-attr]
+            peak[0] = max(peak[0], _rss_kib(pid))
             await asyncio.sleep(0.5)
 
     watcher = asyncio.get_running_loop().create_task(watch_memory())
@@ -203,7 +204,7 @@ async def _main(tables: int, think: float) -> None:
         await asyncio.gather(*(_play_table(server.port, n, latencies, think) for n in range(tables)))
     finally:
         watcher.cancel()
-        cpu = _cpu_seconds(server.process.pid) - cpu_at_start
+        cpu = _cpu_seconds(pid) - cpu_at_start
         server.stop()
     elapsed = time.perf_counter() - started
     ordered = sorted(latencies)
