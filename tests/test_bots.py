@@ -14,9 +14,11 @@ from conftest import Typist, new_game, play_through, seat_session, with_player
 from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_bots
 from splendor_a11y.bots.evaluation import evaluate
+from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.domain.notation import DeckTop, GemCounts
+from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
+    Buy,
     Command,
     GameState,
     Phase,
@@ -310,3 +312,33 @@ def test_a_judged_position_is_judged_again_when_the_rows_or_the_nobles_change() 
     assert evaluate(emptied, 0) < first
     assert evaluate(unvisited, 0) < first
     assert evaluate(state, 0) == first
+
+
+def _one_card_from_winning(seed: int) -> tuple[GameState, Slot]:
+    """Seat 0 to move with nothing; seat 1 one bonus short of a noble, holding the exact
+    price of a face-up card of no points that brings it: the noble's points take them to
+    the winning score."""
+    state = new_game(2, seed)
+    noble = state.nobles[0]
+    assert noble is not None
+    for index, card in enumerate(state.rows[0], 1):
+        if card is None or card.points or card.bonus is None or not noble.requirement[COLOURS.index(card.bonus)]:
+            continue
+        short = COLOURS.index(card.bonus)
+        bonuses = GemCounts([need - (colour == short) for colour, need in enumerate(noble.requirement[:5])] + [0])
+        price = GemCounts([*card.cost[:5], 0])
+        seat = replace(state.players[1], tokens=price, bonuses=bonuses, points=15 - noble.points)
+        return replace(state, players=(state.players[0], seat), supply=state.supply.minus(price)), Slot("a", index)
+    raise AssertionError(f"deal {seed} has no card of no points towards its first noble")
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5, 6])
+def test_the_hard_bot_reserves_the_card_an_opponent_needs_to_win(seed: int) -> None:
+    """A card worth no points that brings a noble looks like nothing to take away, but it
+    is the opponent's win."""
+    state, winning = _one_card_from_winning(seed)
+    their_turn = turn_again(state, 1)
+    wins = [command.place for command in legal_commands(their_turn) if isinstance(command, Buy)
+            and finish_own_decisions(decide_and_apply(their_turn, command)[1], 1).players[1].points >= 15]
+    assert wins == [winning]
+    assert hard.choose_hard(view(state, 0), random.Random(seed)) == Reserve(winning)

@@ -1,10 +1,12 @@
 """The hard bot: a search over imagined deals that spends its thinking time where it
 matters.
 
-It shortlists its best-looking moves, then deals the hidden cards at random from those it
-has not seen (a determinization), plays each shortlisted move there, lets every opponent
-answer as the medium bot would, plans its own next three turns as though the others left
-the table as it is, and scores the best that plan reaches against its strongest opponent.
+It shortlists its best-looking moves, and reserving any face-up card that would take an
+opponent to the winning score (one move's look rates that low), then deals the hidden
+cards at random from those it has not seen (a determinization), plays each shortlisted
+move there, lets every opponent answer as the medium bot would, plans its own next three
+turns as though the others left the table as it is, and scores the best that plan reaches
+against its strongest opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
@@ -35,6 +37,7 @@ from splendor_a11y.bots.evaluation import best_opponent, bonuses_missing, evalua
 from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score, own_follow_ups
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
+    Buy,
     Command,
     GameState,
     Reserve,
@@ -228,6 +231,7 @@ def ranked_moves(view: GameState, rng: random.Random,
         return [(0.0, commands[0])]
     first = determinize(view, random.Random(rng.random()), standard_cards())
     shortlist = sorted(commands, key=lambda c: greedy_score(first, c), reverse=True)[: budget.shortlist]
+    shortlist += [denial for denial in _denials(first, seat, commands) if denial not in shortlist]
     running = [_Candidate(command, order) for order, command in enumerate(shortlist)]
     dropped: list[_Candidate] = []
     deal, deals = first, 0
@@ -249,6 +253,28 @@ def ranked_moves(view: GameState, rng: random.Random,
         deal = determinize(view, random.Random(rng.random()), standard_cards())
     running.sort(key=_Candidate.rank, reverse=True)
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
+
+
+def _denials(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
+    """Reserving a face-up card that would take an opponent to the winning score if it
+    were their turn now. The one-move judgement that draws up the shortlist sees little
+    in a card reserved only to keep it from someone else, yet that card may be their win:
+    the search is given the move to judge."""
+    reservations: dict[object, Command] = {command.place: command for command in commands
+                                           if isinstance(command, Reserve)}
+    found: list[Command] = []
+    for other in range(len(state.players)):
+        if other == seat:
+            continue
+        their_turn = turn_again(state, other)
+        for command in legal_commands(their_turn):
+            denial = reservations.get(command.place) if isinstance(command, Buy) else None
+            if denial is None or denial in found:
+                continue
+            after = finish_own_decisions(play_legal(their_turn, command)[1], other)
+            if after.players[other].points >= state.rules.points_to_win:
+                found.append(denial)
+    return found
 
 
 SETTLED_DEALS = 6
