@@ -342,3 +342,15 @@ def test_the_hard_bot_reserves_the_card_an_opponent_needs_to_win(seed: int) -> N
             and finish_own_decisions(decide_and_apply(their_turn, command)[1], 1).players[1].points >= 15]
     assert wins == [winning]
     assert hard.choose_hard(view(state, 0), random.Random(seed)) == Reserve(winning)
+
+
+def test_the_hint_says_a_reservation_keeps_an_opponent_from_winning() -> None:
+    from splendor_a11y.text.explain import explain_move
+    from splendor_a11y.text.narrator import Narrator
+
+    state, winning = _one_card_from_winning(2)
+    line = explain_move(state, 0, Reserve(winning), Narrator(0))
+    assert "P1 could buy it and win the game" in line, line
+    short_of_winning = with_player(state, 1, points=state.players[1].points - 1)
+    line = explain_move(short_of_winning, 0, Reserve(winning), Narrator(0))
+    assert "P1 could buy it next" in line, line

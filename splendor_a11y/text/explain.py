@@ -2,7 +2,8 @@
 
 The hard bot chooses the move; this module looks at what the move does in the player's
 own view (points, the bonus and how many of that colour it makes, nobles brought near, a
-card kept from an opponent, a card brought within reach) and says the strongest reasons.
+card kept from an opponent, above all one that would win them the game, a card brought
+within reach) and says the strongest reasons.
 Pure; the words come from the ``messages`` catalogue.
 """
 
@@ -47,6 +48,18 @@ def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
 
 def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[str]:
     return [p.name for i, p in enumerate(state.players) if i != seat and price(state, i, card) is not None]
+
+
+def _points_with(state: GameState, seat: int, card: Card) -> int:
+    """The seat's points once it owns ``card``, with the best noble its bonus brings."""
+    player = state.players[seat]
+    if card.bonus is None:
+        return player.points + card.points
+    bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
+    brought = [noble.points for noble in state.nobles if noble is not None
+               and _noble_missing(noble.requirement, player.bonuses) > 0
+               and _noble_missing(noble.requirement, bonuses) == 0]
+    return player.points + card.points + max(brought, default=0)
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:
@@ -119,7 +132,12 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     if card is None:
         return text("hint.plain", command=typed)
     rivals = _rivals_who_could_buy(state, seat, card)
-    if rivals:
+    winners = [player.name for i, player in enumerate(state.players) if i != seat
+               and price(state, i, card) is not None
+               and _points_with(state, i, card) >= state.rules.points_to_win]
+    if winners:
+        why = text("hint.reserve_deny_win", names=join_words(winners))
+    elif rivals:
         why = text("hint.reserve_deny", names=join_words(rivals))
     elif card.discard is not None:
         why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
