@@ -46,8 +46,18 @@ def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
     return needed(requirement, bonuses).total
 
 
-def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[str]:
-    return [p.name for i, p in enumerate(state.players) if i != seat and price(state, i, card) is not None]
+def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[int]:
+    return [i for i in range(len(state.players)) if i != seat and price(state, i, card) is not None]
+
+
+def _names(state: GameState, seats: list[int]) -> str:
+    return join_words([state.players[i].name for i in seats])
+
+
+def _bonuses_with(player: PlayerState, card: Card) -> GemCounts:
+    """The player's bonuses once they own ``card`` (which has a bonus colour)."""
+    assert card.bonus is not None
+    return player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
 
 
 def _points_with(state: GameState, seat: int, card: Card) -> int:
@@ -55,7 +65,7 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
     player = state.players[seat]
     if card.bonus is None:
         return player.points + card.points
-    bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
+    bonuses = _bonuses_with(player, card)
     brought = [noble.points for noble in state.nobles if noble is not None
                and _noble_missing(noble.requirement, player.bonuses) > 0
                and _noble_missing(noble.requirement, bonuses) == 0]
@@ -73,7 +83,7 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     ordinals = listed("ordinals")
     ordinal = ordinals[count - 1] if count <= len(ordinals) else text("ordinal.other", n=count)
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
-    bonuses = player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
+    bonuses = _bonuses_with(player, card)
     for noble in state.nobles:
         if noble is None or not noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]:
             continue
@@ -119,7 +129,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     why = join_words(_buy_reasons(state, seat, card, narrator))
     rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
     if rivals:
-        why += text("hint.rival_wants", names=join_words(rivals))
+        why += text("hint.rival_wants", names=_names(state, rivals))
     return text("hint.buy", command=typed_in_language(command), why=why)
 
 
@@ -132,13 +142,11 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     if card is None:
         return text("hint.plain", command=typed)
     rivals = _rivals_who_could_buy(state, seat, card)
-    winners = [player.name for i, player in enumerate(state.players) if i != seat
-               and price(state, i, card) is not None
-               and _points_with(state, i, card) >= state.rules.points_to_win]
+    winners = [i for i in rivals if _points_with(state, i, card) >= state.rules.points_to_win]
     if winners:
-        why = text("hint.reserve_deny_win", names=join_words(winners))
+        why = text("hint.reserve_deny_win", names=_names(state, winners))
     elif rivals:
-        why = text("hint.reserve_deny", names=join_words(rivals))
+        why = text("hint.reserve_deny", names=_names(state, rivals))
     elif card.discard is not None:
         why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
     else:
