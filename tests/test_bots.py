@@ -12,7 +12,7 @@ import pytest
 from conftest import Typist, new_game, play_through, seat_session, with_player
 
 from splendor_a11y.bots import BOTS, bot_for, hard
-from splendor_a11y.bots.arena import play_bots
+from splendor_a11y.bots.arena import play_alone, play_bots
 from splendor_a11y.bots.evaluation import evaluate
 from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.domain.cards import standard_cards
@@ -122,6 +122,26 @@ def test_every_level_makes_every_module_decision_legally(level: str) -> None:
 def test_bots_finish_games_with_each_module(levels: tuple[str, ...], modules: tuple[str, ...]) -> None:
     record = play_bots(levels, seed=11, modules=modules)
     assert record.finished and record.final.winners
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_bot_playing_alone_counts_its_own_turns_to_the_winning_score(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the bot moves; each of its turns counts once, a return over ten included."""
+    actions: list[GameState] = []
+
+    def counted(state: GameState, rng: random.Random) -> Command:
+        assert state.current == 0
+        if state.phase is Phase.ACTION:
+            actions.append(state)
+        return BOTS["medium"](state, rng)
+
+    monkeypatch.setitem(BOTS, "counted", counted)
+    turns = play_alone("counted", seed)
+    assert turns == len(actions)
+    assert 12 <= len(actions) <= 40
+    assert all(sum(state.players[1].tokens) == 0 and not state.players[1].reserved for state in actions)
+    assert actions[-1].players[0].points < 15
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -260,10 +280,15 @@ def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch:
     assert played[ranked[0]] == played[ranked[1]] == hard.SETTLED_DEALS
 
 
-def _two_turns_from_winning(seed: int) -> GameState:
+def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) -> GameState:
     """Seat 0 three gems short of a level-b card that brings it to 15 points, with those
-    gems in the supply: a win in two turns (take them, then buy), none in one."""
+    gems in the supply: a win in two turns (take them, then buy), none in one. Unless
+    told otherwise, the opponent's hand is full of cards from the a deck, so that they
+    cannot reserve the card away in between."""
     state = new_game(2, seed)
+    if not opponent_may_reserve:
+        full_hand = tuple(Reserved(card, "a", True) for card in state.decks[0][:3])
+        state = replace(with_player(state, 1, reserved=full_hand), decks=(state.decks[0][3:], *state.decks[1:]))
     card = min((card for card in state.rows[1] if card is not None and card.points >= 2), key=lambda c: sum(c.cost))
     short = [order for order in range(5) if card.cost[order]][:3]
     tokens = GemCounts([count - (order in short) for order, count in enumerate(card.cost[:5])] + [0])
@@ -276,6 +301,12 @@ def _two_turns_from_winning(seed: int) -> GameState:
 def test_the_hard_bot_plans_its_own_turns_to_a_win_one_move_cannot_see(seed: int) -> None:
     state = _two_turns_from_winning(seed)
     assert hard.planned(state, 0) == hard.PLANNED_FINISH - 1
+
+
+@pytest.mark.parametrize("seed", [1, 3, 4])
+def test_the_hard_bot_does_not_count_on_a_card_its_opponent_would_reserve_first(seed: int) -> None:
+    state = _two_turns_from_winning(seed, opponent_may_reserve=True)
+    assert hard.planned(state, 0) < hard.PLANNED_FINISH - 100
 
 
 def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() -> None:

@@ -1,4 +1,5 @@
-"""Computer players against each other, without a console: for tests and benchmarks.
+"""Computer players against each other, or one playing alone, without a console: for
+tests and benchmarks.
 
 Each move is seeded as in a real session (game seed, seat, events so far), so a game
 here is the game the same bots would play at the prompt.
@@ -26,10 +27,11 @@ from splendor_a11y.engine import (
     decide_and_apply,
     evolve,
     modules_named,
+    turn_again,
     view,
 )
 
-__all__ = ["GameRecord", "SeatHabits", "play_bots"]
+__all__ = ["GameRecord", "SeatHabits", "play_alone", "play_bots"]
 
 MAX_DECISIONS = 2_000
 """A safety stop: a real game takes about a hundred decisions."""
@@ -63,13 +65,12 @@ class SeatHabits:
 
 @dataclass
 class GameRecord:
-    """How a bot game went: the final state, each seat's decision times, when 15 was reached."""
+    """How a bot game went: the final state, each seat's decision times and habits."""
 
     levels: tuple[str, ...]
     final: GameState
     decisions: int = 0
     seconds: dict[int, list[float]] = field(default_factory=dict)
-    round_reached_15: dict[int, int] = field(default_factory=dict)
     habits: dict[int, SeatHabits] = field(default_factory=dict)
 
     @property
@@ -78,12 +79,17 @@ class GameRecord:
         return self.final.is_over
 
 
+def _dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameState:
+    """A game dealt from the seed for bots of the given levels, seat 0 first."""
+    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
+    setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
+    return evolve(state, replace(setup, first_player=0))
+
+
 def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first."""
     bots = [bot_for(level) for level in levels]
-    state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
-    setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
-    state = evolve(state, replace(setup, first_player=0))
+    state = _dealt(levels, seed, modules)
     record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))},
                         habits={i: SeatHabits() for i in range(len(levels))})
     events = 1
@@ -99,7 +105,27 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
             if isinstance(event, SeatEvent):
                 record.habits[event.player].note(event)
         record.decisions += 1
-        if state.players[seat].points >= state.rules.points_to_win and seat not in record.round_reached_15:
-            record.round_reached_15[seat] = state.round if state.current != seat else state.round - 1
     record.final = state
     return record
+
+
+def play_alone(level: str, seed: int, modules: tuple[str, ...] = ()) -> int | None:
+    """The turns a bot takes to reach the winning score playing by itself: a two-player
+    deal in which the other seat lets every turn go by, leaving the table as the bot left
+    it (the bot does not know that, and still reckons with an opponent). None if the
+    safety stop comes first."""
+    bot = bot_for(level)
+    state = _dealt((level, "idle"), seed, modules)
+    turns = 0
+    for decision in range(MAX_DECISIONS):
+        command = bot(view(state, 0), random.Random(f"{seed}:0:{decision}"))
+        state = decide_and_apply(state, command)[1]
+        if state.is_over:
+            return None
+        if state.current == 0:
+            continue
+        turns += 1
+        if state.players[0].points >= state.rules.points_to_win:
+            return turns
+        state = turn_again(state, 0)
+    return None

@@ -5,7 +5,7 @@ It shortlists its best-looking moves, and reserving any face-up card that would 
 opponent to the winning score (one move's look rates that low), then deals the hidden
 cards at random from those it has not seen (a determinization), plays each shortlisted
 move there, lets every opponent answer as the medium bot would, plans its own next three
-turns as though the others left the table as it is, and scores the best that plan reaches
+turns with the others answering each the same way, and scores the best that plan reaches
 against its strongest opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
@@ -136,25 +136,36 @@ else; a turn sooner is worth a point more."""
 
 
 def _planned_score(state: GameState, seat: int, turn: int) -> float:
-    """How good a position reached on the plan's ``turn`` (from 0) is for the seat."""
+    """How good a position reached on the plan's ``turn`` (from 0) is for the seat, against
+    its strongest opponent."""
     if state.is_over:
         return evaluate(state, seat)
     if state.players[seat].points >= state.rules.points_to_win:
         return PLANNED_FINISH - turn
-    return evaluate(state, seat) + habits(state, seat)
+    return evaluate(state, seat) + habits(state, seat) - best_opponent(state, seat)
 
 
 def _plan_goes_on(state: GameState, seat: int) -> bool:
     return not state.is_over and state.players[seat].points < state.rules.points_to_win
 
 
+def answered(state: GameState, seat: int) -> GameState:
+    """The table when the seat's turn comes round again, every other player having answered
+    as the medium bot would."""
+    while not state.is_over and state.current != seat:
+        state = play_legal(state, greedy_command(state))[1]
+    return state
+
+
 def planned(state: GameState, seat: int) -> float:
-    """The most the seat can make of its next few turns if the others left the table as
-    it is: a beam search over its own moves, going on from the best few positions of each
-    turn. Looking several turns ahead is what makes it save for a card worth points rather
-    than buy the cheap one in front of it, and buy the cards it reserved. Reservations are
-    left out of the plan: counting on their gold, it reserved more and bought fewer. Where
-    the plan has no move, the position is judged as it stands."""
+    """The most the seat can make of its next few turns, the others answering each as the
+    medium bot would: a beam search over its own moves, going on from the best few
+    positions of each turn. Looking several turns ahead is what makes it save for a card
+    worth points rather than buy the cheap one in front of it, and buy the cards it
+    reserved; letting the others move in between keeps it from counting on a card they
+    would take first, or on gems they would leave short. Reservations are left out of the
+    plan: counting on their gold, it reserved more and bought fewer. Where the plan has no
+    move, the position is judged as it stands."""
     best = -math.inf
     frontier = [state]
     for turn in range(PLAN_TURNS):
@@ -168,8 +179,9 @@ def planned(state: GameState, seat: int) -> float:
             break
         reached.sort(key=lambda scored: scored[0], reverse=True)
         best = max(best, reached[0][0])
-        frontier = [turn_again(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat)]
-    return best if best > -math.inf else evaluate(state, seat) + habits(state, seat)
+        going_on = (answered(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat))
+        frontier = [position for position in going_on if not position.is_over]
+    return best if best > -math.inf else relative(state, seat) + habits(state, seat)
 
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
@@ -178,11 +190,10 @@ def _after_round(state: GameState, seat: int, command: Command) -> float:
     before = state.players[seat]
     state, returned = _move(state, seat, command)
     penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
-    while not state.is_over and state.current != seat:
-        state = play_legal(state, greedy_command(state))[1]
+    state = answered(state, seat)
     if state.is_over:
         return relative(state, seat) - penalty
-    return planned(state, seat) - best_opponent(state, seat) - penalty
+    return planned(state, seat) - penalty
 
 
 @dataclass

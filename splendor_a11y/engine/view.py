@@ -140,6 +140,7 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
 
 def turn_again(state: GameState, seat: int) -> GameState:
     """The state with ``seat`` to act once more, as though every other player had let
-    their turn go by and left the table as it is: how a bot plans several of its own turns
-    ahead. Not a position of the game; nothing in it reaches a log."""
+    their turn go by and left the table as it is: how a bot asks what an opponent could do
+    now, and how a bot plays alone in a benchmark. Not a position of the game; nothing in
+    it reaches a log."""
     return replaced(state, current=seat, phase=Phase.ACTION)
