@@ -94,8 +94,9 @@ FAR_RESERVATION = 0.5
 """Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
 HELD_RESERVATION = 0.6
 """What any card held in the hand weighs besides: a slot taken until it is bought."""
-NOBLE_PULL = (0.9, 0.5, 0.28, 0.14, 0.06)
-"""A noble's points, as a share, by the bonuses still missing: the steer towards it."""
+NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)
+"""A noble's points, weighted by the bonuses still missing: the steer towards it, on top of
+the shared judgement's."""
 
 
 def _move(state: GameState, seat: int, command: Command) -> tuple[GameState, int]:
