@@ -19,6 +19,7 @@ from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
     Buy,
+    ChooseNoble,
     Command,
     GameState,
     Phase,
@@ -38,6 +39,10 @@ from splendor_a11y.engine.modules.orient import ASSOCIATE_PHASE, FREE_CARD_PHASE
 from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE
 from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
+from splendor_a11y.text.explain import explain_move
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import speaking
+from splendor_a11y.text.narrator import Narrator
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -233,9 +238,6 @@ def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None
 
 
 def test_hint_counts_read_as_words() -> None:
-    from splendor_a11y.text.explain import explain_move
-    from splendor_a11y.text.narrator import Narrator
-
     state = with_player(new_game(2, 4), 0, tokens=GemCounts(), bonuses=GemCounts())
     cheapest = min((c for c in state.rows[0] if c is not None), key=lambda c: c.cost.total)
     one_short = GemCounts([max(0, n - (1 if i == next(j for j in range(5) if cheapest.cost[j]) else 0))
@@ -376,12 +378,43 @@ def test_the_hard_bot_reserves_the_card_an_opponent_needs_to_win(seed: int) -> N
 
 
 def test_the_hint_says_a_reservation_keeps_an_opponent_from_winning() -> None:
-    from splendor_a11y.text.explain import explain_move
-    from splendor_a11y.text.narrator import Narrator
-
     state, winning = _one_card_from_winning(2)
     line = explain_move(state, 0, Reserve(winning), Narrator(0))
     assert "P1 could buy it and win the game" in line, line
     short_of_winning = with_player(state, 1, points=state.players[1].points - 1)
     line = explain_move(short_of_winning, 0, Reserve(winning), Narrator(0))
     assert "P1 could buy it next" in line, line
+
+
+def _two_rivals_who_could_buy(seed: int) -> tuple[GameState, Slot]:
+    """Three players: seats 1 and 2 each hold the exact price of the first level-b card."""
+    state = new_game(3, seed)
+    card = state.rows[1][0]
+    assert card is not None
+    price = GemCounts([*card.cost[:5], 0])
+    return with_player(with_player(state, 1, tokens=price), 2, tokens=price), Slot("b", 1)
+
+
+def test_the_hint_names_two_rivals_with_a_verb_for_both_in_english_and_french() -> None:
+    state, place = _two_rivals_who_could_buy(4)
+    assert "P1 and P2 could buy it next" in explain_move(state, 0, Reserve(place), Narrator(0))
+    with speaking(LANGUAGES["fr"]):
+        assert "P1 et P2 pourraient l'acheter au prochain tour" in explain_move(state, 0, Reserve(place), Narrator(0))
+    alone = with_player(state, 2, tokens=GemCounts())
+    with speaking(LANGUAGES["fr"]):
+        assert "P1 pourrait l'acheter au prochain tour" in explain_move(alone, 0, Reserve(place), Narrator(0))
+
+
+def test_the_noble_hint_says_two_rivals_are_close_to_it() -> None:
+    state = new_game(3, 4)
+    noble = state.nobles[0]
+    assert noble is not None
+    close = GemCounts([*noble.requirement[:5], 0])
+    state = with_player(with_player(state, 1, bonuses=close), 2, bonuses=close)
+    line = explain_move(state, 0, ChooseNoble(1), Narrator(0))
+    assert "and P1 and P2 are close to this one." in line, line
+    with speaking(LANGUAGES["fr"]):
+        line = explain_move(state, 0, ChooseNoble(1), Narrator(0))
+    assert "et P1 et P2 sont près de celui-ci." in line, line
+    line = explain_move(with_player(state, 2, bonuses=GemCounts()), 0, ChooseNoble(1), Narrator(0))
+    assert "and P1 is close to this one." in line, line

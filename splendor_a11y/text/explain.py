@@ -50,8 +50,10 @@ def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[int]:
     return [i for i in range(len(state.players)) if i != seat and price(state, i, card) is not None]
 
 
-def _names(state: GameState, seats: list[int]) -> str:
-    return join_words([state.players[i].name for i in seats])
+def _about_seats(key: str, state: GameState, seats: list[int]) -> str:
+    """A phrase about some seats, by name, its verb agreeing with how many they are
+    (French says "pourrait" of one and "pourraient" of two)."""
+    return plural(len(seats), key, names=join_words([state.players[i].name for i in seats]))
 
 
 def _bonuses_with(player: PlayerState, card: Card) -> GemCounts:
@@ -129,7 +131,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     why = join_words(_buy_reasons(state, seat, card, narrator))
     rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
     if rivals:
-        why += text("hint.rival_wants", names=_names(state, rivals))
+        why += _about_seats("hint.rival_wants", state, rivals)
     return text("hint.buy", command=typed_in_language(command), why=why)
 
 
@@ -144,9 +146,9 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     rivals = _rivals_who_could_buy(state, seat, card)
     winners = [i for i in rivals if _points_with(state, i, card) >= state.rules.points_to_win]
     if winners:
-        why = text("hint.reserve_deny_win", names=_names(state, winners))
+        why = _about_seats("hint.reserve_deny_win", state, winners)
     elif rivals:
-        why = text("hint.reserve_deny", names=_names(state, rivals))
+        why = _about_seats("hint.reserve_deny", state, rivals)
     elif card.discard is not None:
         why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
     else:
@@ -161,7 +163,7 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
     rivals = [p.name for i, p in enumerate(state.players) if i != seat and noble is not None
               and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE]
     if rivals:
-        return text("hint.noble_rival", command=typed_in_language(command), names=join_words(rivals))
+        return plural(len(rivals), "hint.noble_rival", command=typed_in_language(command), names=join_words(rivals))
     return text("hint.noble", command=typed_in_language(command))
 
 
