@@ -16,7 +16,7 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import asyncssh
@@ -26,7 +26,10 @@ from server_helpers import Player, Server, Telnet
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop
 from splendor_a11y.engine import CardReserved
-from splendor_a11y.record import read_log, replay
+from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.table import Table
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
+from splendor_a11y.serve.seats import NetSeat
 
 DECISION = r"Your turn, {name}\.|You hold \d+ tokens: return|Several nobles would visit you"
 OVER = "Type leave to go back to the lobby"
@@ -426,3 +429,41 @@ def test_the_creator_hands_an_absent_seat_to_the_computer_and_its_owner_takes_it
     ana.expect("Ben is back.")
     back.send("me")
     back.expect(r"You: \d+ points?")
+
+
+@dataclass
+class Heard:
+    """A connection that keeps what it is sent (the ``Link`` a seat speaks through)."""
+
+    address: str = "127.0.0.1"
+    keys_help: list[str] = field(default_factory=list)
+    closed: bool = False
+    lines: list[str] = field(default_factory=list)
+
+    def set_answers(self, answer: object) -> None:
+        pass
+
+    def send(self, line: str, channel: Channel) -> None:
+        self.lines.append(line)
+
+    async def read_line(self, prompt: str) -> str | None:
+        return None
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_at_the_deal_the_others_hear_whose_turn_it_is(tmp_path: Path, first: int) -> None:
+    """Whoever the deal makes first, the first seat's own included, the other person
+    hears whose turn it is, as after every move."""
+    header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben")), (), 3)
+    heard = [Heard(), Heard()]
+    with LogWriter.create(tmp_path / "table.jsonl", header) as writer:
+        table = Table(header.new_state(), header, writer)
+        for seat, link in enumerate(heard):
+            NetSeat(table, seat).attach(link)
+        table.commit((replace(table.deal(), first_player=first),))
+    mover = ("Ana", "Ben")[first]
+    assert heard[first].lines[-1].startswith(f"Your turn, {mover}."), heard[first].lines
+    assert heard[1 - first].lines[-1] == f"{mover}'s turn.", heard[1 - first].lines

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked
+from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
@@ -122,7 +122,8 @@ class NetSeat(SeatSession):
 
     def _settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the
-        others when the turn passes to another person."""
+        others when the turn passes to another person, or when the deal gives the first
+        turn (even to the seat that was current before the deal)."""
         if after.is_over:
             if not before.is_over:
                 self.say(text("server.game_over"), Channel.ANSWER)
@@ -132,7 +133,7 @@ class NetSeat(SeatSession):
         current = after.current
         if current == self.seat:
             self.say(self.narrator().turn(after), Channel.PROMPT)
-        elif current != before.current and current not in self.table.computers:
+        elif (current != before.current or before.phase is Phase.SETUP) and current not in self.table.computers:
             self.say(self.narrator().turn(after), Channel.PROMPT)
 
 
