@@ -180,6 +180,8 @@ def planned(state: GameState, seat: int) -> float:
             break
         reached.sort(key=lambda scored: scored[0], reverse=True)
         best = max(best, reached[0][0])
+        if turn == PLAN_TURNS - 1:
+            break  # no turn of the plan follows: the others' answers would go unused
         going_on = (answered(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat))
         frontier = [position for position in going_on if not position.is_over]
     return best if best > -math.inf else relative(state, seat) + habits(state, seat)
