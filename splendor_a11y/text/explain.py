@@ -50,10 +50,10 @@ def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[int]:
     return [i for i in range(len(state.players)) if i != seat and price(state, i, card) is not None]
 
 
-def _about_seats(key: str, state: GameState, seats: list[int]) -> str:
+def _about_seats(key: str, state: GameState, seats: list[int], **fields: object) -> str:
     """A phrase about some seats, by name, its verb agreeing with how many they are
     (French says "pourrait" of one and "pourraient" of two)."""
-    return plural(len(seats), key, names=join_words([state.players[i].name for i in seats]))
+    return plural(len(seats), key, None, names=join_words([state.players[i].name for i in seats]), **fields)
 
 
 def _bonuses_with(player: PlayerState, card: Card) -> GemCounts:
@@ -160,10 +160,10 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
 def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: Narrator) -> str:
     options = state.noble_options(seat)
     noble = options[command.index - 1] if command.index <= len(options) else None
-    rivals = [p.name for i, p in enumerate(state.players) if i != seat and noble is not None
+    rivals = [i for i, p in enumerate(state.players) if i != seat and noble is not None
               and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE]
     if rivals:
-        return plural(len(rivals), "hint.noble_rival", command=typed_in_language(command), names=join_words(rivals))
+        return _about_seats("hint.noble_rival", state, rivals, command=typed_in_language(command))
     return text("hint.noble", command=typed_in_language(command))
 
 
