@@ -311,6 +311,20 @@ def test_the_hard_bot_does_not_count_on_a_card_its_opponent_would_reserve_first(
     assert hard.planned(state, 0) < hard.PLANNED_FINISH - 100
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_plan_the_opponent_wins_on_their_answer_counts_as_lost(seed: int) -> None:
+    """The opponent holds the gems for a card worth the points they lack; the seat has no
+    tokens to buy it first. Whatever the seat does (short of reserving it, which the plan
+    leaves out) the opponent's answer wins, and the plan is worth a lost game, not what
+    the seat's own move looked like before that answer."""
+    state = new_game(2, seed)
+    card = min((card for card in state.rows[0] + state.rows[1] if card is not None and card.points),
+               key=lambda c: sum(c.cost))
+    state = with_player(state, 1, points=15 - card.points, tokens=GemCounts(list(card.cost[:5]) + [0]))
+    state = with_player(state, 0, tokens=GemCounts())
+    assert hard.planned(state, 0) == -hard.PLANNED_FINISH
+
+
 def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() -> None:
     state = new_game(2, 1)
     taken = decide_and_apply(state, TakeGems(GemCounts.parse("1d 1s 1e")))[1]

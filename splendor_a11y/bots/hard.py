@@ -164,27 +164,56 @@ def planned(state: GameState, seat: int) -> float:
     positions of each turn. Looking several turns ahead is what makes it save for a card
     worth points rather than buy the cheap one in front of it, and buy the cards it
     reserved; letting the others move in between keeps it from counting on a card they
-    would take first, or on gems they would leave short. Reservations are left out of the
-    plan: counting on their gold, it reserved more and bought fewer. Where the plan has no
-    move, the position is judged as it stands."""
+    would take first, or on gems they would leave short. A line is judged once the others
+    have answered wherever their answer may end the game: reaching the winning score
+    counts only if the round then ends with the seat ahead, and a line an opponent wins
+    counts as lost. Reservations are left out of the plan: counting on their gold, it
+    reserved more and bought fewer. Where the plan has no move, the position is judged
+    as it stands."""
     best = -math.inf
     frontier = [state]
     for turn in range(PLAN_TURNS):
-        reached = [
-            (_planned_score(after, seat, turn), after)
-            for position in frontier
-            for after in (finish_own_decisions(play_legal(position, command)[1], seat)
-                          for command in legal_commands(position) if not isinstance(command, Reserve))
-        ]
-        if not reached:
+        reached = _own_turn(frontier, seat, turn)
+        last = turn == PLAN_TURNS - 1
+        frontier = []
+        for score, after in reached[:PLAN_WIDTH]:
+            answer = _answer_if_needed(after, seat, last)
+            if answer is not None and answer.is_over:
+                score = _finished(answer, seat, turn)
+            elif answer is not None and _plan_goes_on(after, seat):
+                frontier.append(answer)
+            best = max(best, score)
+        if not frontier:
             break
-        reached.sort(key=lambda scored: scored[0], reverse=True)
-        best = max(best, reached[0][0])
-        if turn == PLAN_TURNS - 1:
-            break  # no turn of the plan follows: the others' answers would go unused
-        going_on = (answered(after, seat) for _, after in reached[:PLAN_WIDTH] if _plan_goes_on(after, seat))
-        frontier = [position for position in going_on if not position.is_over]
     return best if best > -math.inf else relative(state, seat) + habits(state, seat)
+
+
+def _own_turn(frontier: list[GameState], seat: int, turn: int) -> list[tuple[float, GameState]]:
+    """Every position the seat's next move (not a reservation) reaches from each of the
+    frontier's, scored, best first."""
+    reached = [
+        (_planned_score(after, seat, turn), after)
+        for position in frontier
+        for after in (finish_own_decisions(play_legal(position, command)[1], seat)
+                      for command in legal_commands(position) if not isinstance(command, Reserve))
+    ]
+    reached.sort(key=lambda scored: scored[0], reverse=True)
+    return reached
+
+
+def _answer_if_needed(after: GameState, seat: int, last: bool) -> GameState | None:
+    """The others' answer to a planned move, where some use is made of it: another turn of
+    the plan follows, or the seat reached the winning score and the round's end decides.
+    After the plan's last turn the others' answers would go unused."""
+    if after.is_over or (last and _plan_goes_on(after, seat)):
+        return None
+    return answered(after, seat)
+
+
+def _finished(state: GameState, seat: int, turn: int) -> float:
+    """A game the plan saw end on its ``turn``: the planned finish if the seat won, as bad
+    the other way if it lost (a turn later is a point less bad)."""
+    return PLANNED_FINISH - turn if seat in state.winners else -PLANNED_FINISH + turn
 
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
