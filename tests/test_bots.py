@@ -272,14 +272,30 @@ def test_a_timed_search_gives_the_rest_of_its_time_to_two_close_moves(monkeypatc
     assert len(ranked) == hard.SearchBudget().shortlist
     deals = played[ranked[0]]
     assert deals == played[ranked[1]] > 3 * max(played[move] for move in ranked[2:])
-    # Each deal reads the clock once and is reckoned at the average so far: the search
-    # stops with about a deal's time to spare, never past its second.
-    assert 1.0 - 2 / deals <= deals * 0.01 < 1.0
+    # Each deal reads the clock once (the first also after each of its moves but the
+    # first) and is reckoned at the average so far: the search stops with about a deal's
+    # time to spare, never past its second.
+    reads = deals + len(ranked) - 1
+    assert 1.0 - 2 / deals <= reads * 0.01 < 1.0
 
 
 def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch: pytest.MonkeyPatch) -> None:
     ranked, played = _timed_search(monkeypatch, spread=0.1)
     assert played[ranked[0]] == played[ranked[1]] == hard.SETTLED_DEALS
+
+
+def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each move of the first deal takes a quarter of the second (the clock moves that much
+    # each time it is read): three moves fit, the fourth would run past the second.
+    clock = iter(range(1_000_000))
+    monkeypatch.setattr(hard.time, "monotonic", lambda: next(clock) * 0.25)
+    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command: 0.0)
+    budget = hard.SearchBudget(seconds=1.0)
+    ranked = hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), budget)
+    # Every shortlisted move is still listed (the hint and the bot pick the first), the
+    # three played first ahead of those there was no time to play.
+    assert len(ranked) == budget.shortlist
+    assert [score for score, _ in ranked] == [0.0] * 3 + [float("-inf")] * (budget.shortlist - 3)
 
 
 def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) -> GameState:

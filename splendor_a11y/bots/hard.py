@@ -279,9 +279,11 @@ def ranked_moves(view: GameState, rng: random.Random,
     dropped: list[_Candidate] = []
     deal, deals = first, 0
     while True:
-        for candidate in running:
-            candidate.scored(_after_round(deal, seat, candidate.command))
+        unscored = _score_deal(deal, seat, running, budget, started, first=deals == 0)
         deals += 1
+        if unscored:
+            running, dropped = running[: len(running) - len(unscored)], unscored
+            break
         if deals >= budget.most_deals or _out_of_time(budget, started, deals):
             break
         if deals % budget.halve_every == 0 and len(running) > budget.finalists:
@@ -296,6 +298,19 @@ def ranked_moves(view: GameState, rng: random.Random,
         deal = determinize(view, random.Random(rng.random()), standard_cards())
     running.sort(key=_Candidate.rank, reverse=True)
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
+
+
+def _score_deal(deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget,
+                started: float, *, first: bool) -> list[_Candidate]:
+    """Score every move in the running on one more deal. The first deal is timed move by
+    move, since it plays the whole shortlist: with many moves and several opponents to
+    answer, it alone could outlast the time. The moves it had no time for are returned,
+    unscored, in the shortlist's order."""
+    for done, candidate in enumerate(running):
+        if first and done and _out_of_time(budget, started, done):
+            return running[done:]
+        candidate.scored(_after_round(deal, seat, candidate.command))
+    return []
 
 
 def _denials(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
@@ -337,13 +352,14 @@ def _settled(running: list[_Candidate]) -> bool:
     return abs(first.mean - second.mean) >= SETTLED_MARGIN * math.hypot(first.uncertainty, second.uncertainty)
 
 
-def _out_of_time(budget: SearchBudget, started: float, deals: int) -> bool:
-    """Whether another deal would take a timed search past its time. A deal is reckoned
-    at the average so far, which the first deals (with the most moves) make generous."""
+def _out_of_time(budget: SearchBudget, started: float, done: int) -> bool:
+    """Whether another step (a deal, or in the first deal a move) would take a timed
+    search past its time. A step is reckoned at the average of the ``done`` so far, which
+    the first deals (with the most moves) make generous."""
     if budget.seconds is None:
         return False
     spent = time.monotonic() - started
-    return spent + spent / deals >= budget.seconds
+    return spent + spent / done >= budget.seconds
 
 
 def choose_hard(view: GameState, rng: random.Random) -> Command:
