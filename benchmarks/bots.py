@@ -8,12 +8,18 @@ hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points playing alone (a two-player deal whose other seat never
 moves), games stopped by the safety stop, and seconds a move; each level's decision times.
 
+With ``--rival``, the hard bot plays the rival instead: a tree search of another kind,
+sharing none of its judgement (``splendor_a11y.bots.rival``), given the same time a move;
+and the rival plays the medium bot, to show what beating it is worth. No targets there:
+figures to compare from run to run.
+
 The hard bot thinks as it does at the prompt, one second a move unless ``--think`` says
 otherwise (``--think fixed``: the fixed amount of thought the tests use, no clock).
 
 Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --games 40 (a quicker look)
      python benchmarks/bots.py --module orient --module strongholds (with the modules)
+     python benchmarks/bots.py --rival     (the hard bot against the rival)
 """
 
 from __future__ import annotations
@@ -23,16 +29,21 @@ import os
 import statistics
 import time
 from dataclasses import dataclass, field
+import multiprocessing.pool
 from multiprocessing import Pool
 
 from splendor_a11y.bots import THINK_SECONDS, set_thinking
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
 from splendor_a11y.cli import thinking_time
 
-PAIRINGS = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90), ("hard", ("medium",), 0.90),
-            ("hard", ("medium", "medium", "medium"), 0.60))
+Pairing = tuple[str, tuple[str, ...], float | None]
+"""A level, the levels it plays against, and the share of games it should win (None: no target)."""
+PAIRINGS: tuple[Pairing, ...] = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90),
+                                 ("hard", ("medium",), 0.90), ("hard", ("medium", "medium", "medium"), 0.60))
+RIVAL_PAIRINGS: tuple[Pairing, ...] = (("rival", ("medium",), None), ("hard", ("rival",), None))
 ALONE = "hard"
 TIME_TARGETS = {"hard": (1.0, 2.0), "medium": (0.05, 0.2), "easy": (0.05, 0.2)}
+LEVELS_TIMED = ("hard", "rival", "medium", "easy", "random")
 HABIT_TARGETS = {"nobles": (0.6, "at least"), "reserved never bought": (1.0, "at most"),
                  "tokens returned": (1.5, "at most")}
 SEED_BASE = 20_000
@@ -93,34 +104,30 @@ def _habit_lines(results: list[Result]) -> list[str]:
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
-    parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
-    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS,
-                        help="the hard bot's seconds a move, or fixed (default %(default)g)")
-    args = parser.parse_args()
-    think = args.think
-    games, modules = args.games, tuple(sorted(set(args.module)))
-    times: dict[str, list[float]] = {}
+def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, ...],
+                     games: int, modules: tuple[str, ...], times: dict[str, list[float]]) -> list[Result]:
+    """Play each pairing's games and print its win rate as soon as they are over; each
+    level's decision times go into ``times``. The hard bot's games against medium bots
+    are returned, for its habits."""
     hard_results: list[Result] = []
-    started = time.perf_counter()
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
-          + (f"{think:g} s a move" if think is not None else "a fixed amount")
-          + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
-    with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
-        for strong, others, target in PAIRINGS:
-            results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
-            wins = sum(r.won for r in results)
-            for result in results:
-                for level, spent in result.seconds.items():
-                    times.setdefault(level, []).extend(spent)
-            if strong == "hard":
-                hard_results.extend(results)
-            rate = wins / games
-            print(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}"
-                  f"  target {target:.0%}: {'met' if rate >= target else 'NOT met'}", flush=True)
-        alone = pool.map(alone_game, [(seed, modules) for seed in range(games)])
+    for strong, others, target in pairings:
+        results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
+        wins = sum(r.won for r in results)
+        for result in results:
+            for level, spent in result.seconds.items():
+                times.setdefault(level, []).extend(spent)
+        if strong == "hard" and set(others) == {"medium"}:
+            hard_results.extend(results)
+        rate = wins / games
+        verdict = "no target" if target is None else f"target {target:.0%}: {'met' if rate >= target else 'NOT met'}"
+        print(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}  {verdict}",
+              flush=True)
+    return hard_results
+
+
+def _hard_lines(hard_results: list[Result], alone: list[int | None]) -> None:
+    """Print the hard bot's habits, its games stopped by the safety stop, and its rounds
+    to 15 alone."""
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")
     print(*_habit_lines(hard_results), sep="\n")
     stopped = sum(r.stopped for r in hard_results) + alone.count(None)
@@ -131,7 +138,11 @@ def main() -> None:
         rounds = statistics.median(reached)
         print(f"  alone (the other seat never moving) it reaches 15 points in {rounds:.1f} rounds (median of "
               f"{len(reached)})  target at most 23: {'met' if rounds <= 23 else 'NOT met'}")
-    for level in ("hard", "medium", "easy", "random"):
+
+
+def _time_lines(times: dict[str, list[float]]) -> None:
+    """Print each level's decision times, against its targets where it has them."""
+    for level in LEVELS_TIMED:
         decisions = times.get(level)
         if not decisions:
             continue
@@ -141,6 +152,30 @@ def main() -> None:
                    f"{'met' if median <= limits[0] and p95 <= limits[1] else 'NOT met'}") if limits else ""
         print(f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
               f" ({len(decisions)} decisions){verdict}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
+    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS,
+                        help="the hard bot's seconds a move, or fixed (default %(default)g)")
+    parser.add_argument("--rival", action="store_true",
+                        help="play the hard bot against the rival, and the rival against medium, instead")
+    args = parser.parse_args()
+    think = args.think
+    games, modules = args.games, tuple(sorted(set(args.module)))
+    times: dict[str, list[float]] = {}
+    started = time.perf_counter()
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
+          + (f"{think:g} s a move" if think is not None else "a fixed amount")
+          + (", and the rival as long" if args.rival else "")
+          + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
+    with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
+        hard_results = _pairings_played(pool, RIVAL_PAIRINGS if args.rival else PAIRINGS, games, modules, times)
+        if not args.rival:
+            _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in range(games)]))
+    _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")
 
 

@@ -45,6 +45,8 @@ from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Narrator
 
 LEVELS = ("random", "easy", "medium", "hard")
+SEARCHERS = ("hard", "rival")
+"""The bots that think longest a move: asked about fewer positions."""
 
 
 MODULE_SETS = ((), ("strongholds",), ("orient",), ("orient", "strongholds"))
@@ -83,10 +85,10 @@ def two_nobles(seed: int) -> GameState:
     return replace(with_player(state, 0, bonuses=bonuses), phase=Phase.NOBLE)
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "rival"])
 def test_every_level_chooses_a_legal_command_at_every_kind_of_decision(level: str) -> None:
     bot = bot_for(level)
-    count = 12 if level == "hard" else 40
+    count = 12 if level in SEARCHERS else 40
     positions = random_positions(count, seed=hash(level) % 1000) + [over_ten(3), two_nobles(4)]
     assert any(p.phase is Phase.RETURN for p in positions) and any(p.phase is Phase.NOBLE for p in positions)
     for index, state in enumerate(positions):
@@ -114,9 +116,9 @@ def module_decisions(seed: int) -> list[GameState]:
     return [state for states in found.values() for state in states]
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, "rival"])
 def test_every_level_makes_every_module_decision_legally(level: str) -> None:
-    positions = module_decisions(8) + random_positions(6 if level == "hard" else 20, 3, ("orient", "strongholds"))
+    positions = module_decisions(8) + random_positions(6 if level in SEARCHERS else 20, 3, ("orient", "strongholds"))
     for index, state in enumerate(positions):
         command = bot_for(level)(view(state, state.current), random.Random(index))
         assert command in legal_commands(state), (level, state.phase, command)
@@ -198,7 +200,8 @@ def test_determinizing_deals_only_unseen_cards_and_keeps_what_is_seen() -> None:
 
 
 @pytest.mark.parametrize("levels", [("medium", "easy"), ("easy", "medium", "random"),
-                                    ("medium", "easy", "easy", "medium"), ("hard", "medium", "easy")])
+                                    ("medium", "easy", "easy", "medium"), ("hard", "medium", "easy"),
+                                    ("rival", "medium", "easy")])
 def test_bots_finish_games_of_every_size(levels: tuple[str, ...]) -> None:
     record = play_bots(levels, seed=5)
     assert record.finished and record.final.winners
@@ -233,6 +236,7 @@ def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None
     from splendor_a11y.cli import _parse_players
 
     assert tuple(BOTS) == ("random", "easy", "medium", "hard")
+    assert "rival" not in BOTS, "a yardstick of the benchmarks, not offered at the table"
     entries = _parse_players("Ana,bot:hard,bot:medium,bot")
     assert [e.level for e in entries[1:]] == ["hard", "medium", "medium"]
 
@@ -448,3 +452,16 @@ def test_the_noble_hint_says_two_rivals_are_close_to_it() -> None:
     assert "et P1 et P2 sont près de celui-ci." in line, line
     line = explain_move(with_player(state, 2, bonuses=GemCounts()), 0, ChooseNoble(1), Narrator(0))
     assert "and P1 is close to this one." in line, line
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_rival_takes_the_win_it_has_in_one_move(seed: int) -> None:
+    """Last in the round and holding the price of a card that takes it to 15: the tree
+    search finds the one move that ends the game won, among some thirty."""
+    state = turn_again(new_game(2, seed), 1)
+    card = max((card for card in state.rows[1] if card is not None), key=lambda card: card.points)
+    price = GemCounts([*card.cost[:5], 0])
+    state = replace(with_player(state, 1, tokens=price, points=15 - card.points), supply=state.supply.minus(price))
+    winning = [command for command in legal_commands(state) if decide_and_apply(state, command)[1].winners == (1,)]
+    assert 1 <= len(winning) < len(legal_commands(state)) // 4
+    assert bot_for("rival")(view(state, 1), random.Random(seed)) in winning

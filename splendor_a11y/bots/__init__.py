@@ -12,10 +12,11 @@ from collections.abc import Callable
 from splendor_a11y.bots.easy import choose_easy
 from splendor_a11y.bots.hard import THINK_SECONDS, choose_hard, set_thinking
 from splendor_a11y.bots.medium import choose_medium
+from splendor_a11y.bots.rival import choose_rival
 from splendor_a11y.bots.uniform import choose_random
 from splendor_a11y.engine import Command, GameState
 
-__all__ = ["BOTS", "DEFAULT_LEVEL", "THINK_SECONDS", "Bot", "bot_for", "hint_command", "set_thinking"]
+__all__ = ["BOTS", "DEFAULT_LEVEL", "THINK_SECONDS", "YARDSTICKS", "Bot", "bot_for", "hint_command", "set_thinking"]
 
 Bot = Callable[[GameState, random.Random], Command]
 
@@ -27,6 +28,9 @@ BOTS: dict[str, Bot] = {
 }
 """Every level by name, weakest first; ``random`` is a yardstick, not an opponent."""
 
+YARDSTICKS: dict[str, Bot] = {"rival": choose_rival}
+"""Bots the benchmarks measure the levels against, not offered at the table."""
+
 DEFAULT_LEVEL = "medium"
 """A fair game for most players: sound, quick, beatable."""
 
@@ -37,9 +41,9 @@ def hint_command(view: GameState, rng: random.Random) -> Command:
 
 
 def bot_for(level: str) -> Bot:
-    """The bot of a level.
+    """The bot of a level, or of a yardstick.
 
     Raises:
         KeyError: for a level that is not known.
     """
-    return BOTS[level]
+    return BOTS[level] if level in BOTS else YARDSTICKS[level]
