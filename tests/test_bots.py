@@ -465,3 +465,21 @@ def test_the_rival_takes_the_win_it_has_in_one_move(seed: int) -> None:
     winning = [command for command in legal_commands(state) if decide_and_apply(state, command)[1].winners == (1,)]
     assert 1 <= len(winning) < len(legal_commands(state)) // 4
     assert bot_for("rival")(view(state, 1), random.Random(seed)) in winning
+
+
+@pytest.mark.parametrize(("players", "turns", "widest"), [(2, 3, 3), (3, 3, 3), (4, 2, 1)])
+def test_the_plan_narrows_at_a_table_of_four(players: int, turns: int, widest: int,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three opponents answer each planned turn: the plan then looks two turns ahead from
+    one position each: the full plan took too long for a second a move."""
+    fronts: list[int] = []
+    own_turn = hard._own_turn
+
+    def counted(frontier: list[GameState], seat: int, turn: int) -> list[tuple[float, GameState]]:
+        fronts.append(len(frontier))
+        return own_turn(frontier, seat, turn)
+
+    monkeypatch.setattr(hard, "_own_turn", counted)
+    hard.planned(new_game(players, 5), 0)
+    assert len(fronts) == turns
+    assert max(fronts) == widest
