@@ -138,15 +138,15 @@ only a few of the shortlisted moves: with both modules the bot won 21 of 40 game
 against three medium bots, and 30 with the narrow plan."""
 CROWDED_PLAN = (2, 1)
 """Turns planned, and positions each planned turn goes on from, at a crowded table."""
+PLANNED_FINISH = 500.0
+"""Reaching the winning score within the plan: less than a game won, more than anything
+else; a turn sooner is worth a point more."""
 
 
 def plan_shape(players: int) -> tuple[int, int]:
     """The turns the plan looks ahead and the positions each goes on from, for a table of
     that many players."""
     return CROWDED_PLAN if players >= CROWDED_TABLE else (PLAN_TURNS, PLAN_WIDTH)
-PLANNED_FINISH = 500.0
-"""Reaching the winning score within the plan: less than a game won, more than anything
-else; a turn sooner is worth a point more."""
 
 
 def _planned_score(state: GameState, seat: int, turn: int) -> float:
