@@ -98,8 +98,9 @@ def test_every_level_chooses_a_legal_command_at_every_kind_of_decision(level: st
         decide_and_apply(state, command)
 
 
-def module_decisions(seed: int) -> list[GameState]:
-    """Positions at every decision the modules add, reached by random play."""
+def module_decisions(seed: int, each: int = 3) -> list[GameState]:
+    """Positions at every decision the modules add (``each`` of every kind), reached by
+    random play."""
     rng = random.Random(seed)
     wanted = {ASSOCIATE_PHASE, FREE_CARD_PHASE, NOBLE_RESERVE_PHASE, STRONGHOLD_PHASE, CONQUEST_PHASE}
     found: dict[Phase, list[GameState]] = {}
@@ -107,10 +108,10 @@ def module_decisions(seed: int) -> list[GameState]:
         state = GameState.new(("P0", "P1", "P2"), modules_named(("orient", "strongholds")))
         state = evolve(state, deal(3, random.Random(game_number), standard_cards(), modules_named(("orient", "strongholds"))))
         while not state.is_over:
-            if state.phase in wanted and len(found.setdefault(state.phase, [])) < 3:
+            if state.phase in wanted and len(found.setdefault(state.phase, [])) < each:
                 found[state.phase].append(state)
             state = decide_and_apply(state, rng.choice(legal_commands(state)))[1]
-        if all(len(found.get(phase, [])) >= 3 for phase in wanted):
+        if all(len(found.get(phase, [])) >= each for phase in wanted):
             break
     assert set(found) == wanted
     return [state for states in found.values() for state in states]
@@ -118,12 +119,23 @@ def module_decisions(seed: int) -> list[GameState]:
 
 @pytest.mark.parametrize("level", [*LEVELS, "rival"])
 def test_every_level_makes_every_module_decision_legally(level: str) -> None:
-    positions = module_decisions(8) + random_positions(6 if level in SEARCHERS else 20, 3, ("orient", "strongholds"))
+    searcher = level in SEARCHERS
+    positions = module_decisions(8, 1 if searcher else 3) + random_positions(3 if searcher else 20, 3, ("orient", "strongholds"))
     for index, state in enumerate(positions):
         command = bot_for(level)(view(state, state.current), random.Random(index))
         assert command in legal_commands(state), (level, state.phase, command)
 
 
+@pytest.fixture
+def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard bot's search at its smallest, still with no clock: for tests that need
+    whole games of it rather than its best moves (its fixed thought takes a minute or
+    more for a game with the modules)."""
+    monkeypatch.setattr(hard, "_budget", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=2,
+                                                           seconds=None, finalists=1))
+
+
+@pytest.mark.usefixtures("brief_thinking")
 @pytest.mark.parametrize("levels", [("medium", "easy"), ("hard", "medium")])
 @pytest.mark.parametrize("modules", MODULE_SETS[1:])
 def test_bots_finish_games_with_each_module(levels: tuple[str, ...], modules: tuple[str, ...]) -> None:
@@ -202,6 +214,7 @@ def test_determinizing_deals_only_unseen_cards_and_keeps_what_is_seen() -> None:
 @pytest.mark.parametrize("levels", [("medium", "easy"), ("easy", "medium", "random"),
                                     ("medium", "easy", "easy", "medium"), ("hard", "medium", "easy"),
                                     ("rival", "medium", "easy")])
+@pytest.mark.usefixtures("brief_thinking")
 def test_bots_finish_games_of_every_size(levels: tuple[str, ...]) -> None:
     record = play_bots(levels, seed=5)
     assert record.finished and record.final.winners

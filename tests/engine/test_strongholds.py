@@ -196,7 +196,7 @@ def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(t
     from conftest import run_cli
 
     log = tmp_path / "strongholds.jsonl"
-    played = run_cli("play", "--module", "strongholds", "--players", "bot:medium,bot:hard", "--seed", "4",
+    played = run_cli("play", "--module", "strongholds", "--players", "bot:medium,bot:hard", "--seed", "4", "--think", "0.2",
                      "--log", str(log), home=tmp_path, timeout=300)
     assert played.returncode == 0, played.stderr
     assert "The game is over." in played.stdout and "places a stronghold on" in played.stdout
