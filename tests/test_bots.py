@@ -496,3 +496,26 @@ def test_the_plan_narrows_at_a_table_of_four(players: int, turns: int, widest: i
     hard.planned(new_game(players, 5), 0)
     assert len(fronts) == turns
     assert max(fronts) == widest
+
+
+def _reserving(seed: int, level: int, holding_its_price: bool) -> tuple[GameState, Reserve, object]:
+    """Seat 0, with nothing, or holding the exact price of the face-up card it reserves
+    (the dearest of the row, in the ``level``'s row)."""
+    state = new_game(2, seed)
+    card = max((card for card in state.rows[level] if card is not None), key=lambda card: max(card.cost[:5]))
+    tokens = GemCounts([*card.cost[:5], 0]) if holding_its_price else GemCounts()
+    state = replace(with_player(state, 0, tokens=tokens), supply=state.supply.minus(tokens))
+    place = Slot("abc"[level], state.rows[level].index(card) + 1)
+    return state, Reserve(place), card
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) -> None:
+    """A level-c card asking six or seven gems of one colour, reserved with nothing in
+    hand: three more turns cannot pay for it, and the reservation is marked down; a
+    level-a card whose price is in hand is bought in the plan, and costs nothing."""
+    for level, holding, cost in ((2, False, hard.UNBOUGHT_RESERVATION), (0, True, 0.0)):
+        state, reserve, card = _reserving(seed, level, holding)
+        score, ending = hard.best_line(hard.answered(decide_and_apply(state, reserve)[1], 0), 0)
+        assert any(held.card == card for held in ending.players[0].reserved) == bool(cost)
+        assert hard._after_round(state, 0, reserve) == pytest.approx(score - cost)

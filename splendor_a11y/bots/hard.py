@@ -20,10 +20,11 @@ or, for recorded games and tests, a fixed number of deals with no clock, so that
 seed always gives the same move.
 
 Its judgement is the medium bot's with a strong player's habits added: a reserved card
-is worth what it will buy, so every card held takes a slot and one far out of reach
-weighs more; tokens given back over ten were a turn wasted; a noble within reach steers
-which bonuses to build; and a move that leaves it exactly where it was (taking tokens
-only to give them back) is marked down, so that it never plays a position in a loop.
+is worth what it will buy, so every card held takes a slot, one far out of reach weighs
+more, and reserving a card its plan does not go on to buy costs the move; tokens given
+back over ten were a turn wasted; a noble within reach steers which bonuses to build;
+and a move that leaves it exactly where it was (taking tokens only to give them back)
+is marked down, so that it never plays a position in a loop.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ from splendor_a11y.engine import (
     turn_again,
 )
 
-__all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "choose_hard", "ranked_moves", "set_thinking", "thinking"]
+__all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "best_line", "choose_hard", "plan_shape", "planned",
+           "ranked_moves", "set_thinking", "thinking"]
 
 
 THINK_SECONDS = 1.0
@@ -138,6 +140,12 @@ only a few of the shortlisted moves: with both modules the bot won 21 of 40 game
 against three medium bots, and 30 with the narrow plan."""
 CROWDED_PLAN = (2, 1)
 """Turns planned, and positions each planned turn goes on from, at a crowded table."""
+UNBOUGHT_RESERVATION = 0.5
+"""A card reserved that the plan's best line does not buy: the turn spent on it bought
+nothing the plan can see but a gold token (keeping a card from an opponent shows in
+their answers). Over 120 two-player games against medium with the fixed thought, the
+reservations never bought fell from 1.15 to 0.83 a game and the games won rose from 114
+to 116; at 1.0 they fell to 0.87, but only 109 games were won."""
 PLANNED_FINISH = 500.0
 """Reaching the winning score within the plan: less than a game won, more than anything
 else; a turn sooner is worth a point more."""
@@ -172,6 +180,11 @@ def answered(state: GameState, seat: int) -> GameState:
 
 
 def planned(state: GameState, seat: int) -> float:
+    """The most the seat can make of its next few turns (``best_line``'s score)."""
+    return best_line(state, seat)[0]
+
+
+def best_line(state: GameState, seat: int) -> tuple[float, GameState]:
     """The most the seat can make of its next few turns, the others answering each as the
     medium bot would: a beam search over its own moves, going on from the best few
     positions of each turn. Looking several turns ahead is what makes it save for a card
@@ -182,8 +195,9 @@ def planned(state: GameState, seat: int) -> float:
     counts only if the round then ends with the seat ahead, and a line an opponent wins
     counts as lost. Reservations are left out of the plan: counting on their gold, it
     reserved more and bought fewer. Where the plan has no move, the position is judged
-    as it stands. At a crowded table the plan is narrower (``plan_shape``)."""
-    best = -math.inf
+    as it stands. At a crowded table the plan is narrower (``plan_shape``). With the score
+    comes the position the best line ends in, the round's end included where it decided."""
+    best, ending = -math.inf, state
     frontier = [state]
     turns, width = plan_shape(len(state.players))
     for turn in range(turns):
@@ -192,14 +206,18 @@ def planned(state: GameState, seat: int) -> float:
         frontier = []
         for score, after in reached[:width]:
             answer = _answer_if_needed(after, seat, last)
+            end = after
             if answer is not None and answer.is_over:
-                score = _finished(answer, seat, turn)
+                score, end = _finished(answer, seat, turn), answer
             elif answer is not None and _plan_goes_on(after, seat):
                 frontier.append(answer)
-            best = max(best, score)
+            if score > best:
+                best, ending = score, end
         if not frontier:
             break
-    return best if best > -math.inf else relative(state, seat) + habits(state, seat)
+    if best == -math.inf:
+        return relative(state, seat) + habits(state, seat), state
+    return best, ending
 
 
 def _own_turn(frontier: list[GameState], seat: int, turn: int) -> list[tuple[float, GameState]]:
@@ -232,14 +250,24 @@ def _finished(state: GameState, seat: int, turn: int) -> float:
 
 def _after_round(state: GameState, seat: int, command: Command) -> float:
     """Play ``command`` and the opponents' medium answers, then plan our next turns; score
-    the plan's best against the strongest opponent."""
+    the plan's best against the strongest opponent. A card reserved now that the plan's
+    best line leaves in the hand costs the move (``UNBOUGHT_RESERVATION``)."""
     before = state.players[seat]
     state, returned = _move(state, seat, command)
     penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
+    reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
     state = answered(state, seat)
     if state.is_over:
         return relative(state, seat) - penalty
-    return planned(state, seat) - penalty
+    score, ending = best_line(state, seat)
+    if reserved is not None and _still_held(ending, seat, reserved):
+        penalty += UNBOUGHT_RESERVATION
+    return score - penalty
+
+
+def _still_held(state: GameState, seat: int, card: object) -> bool:
+    """Whether the card is in the seat's hand still, the game going on."""
+    return not state.is_over and any(held.card == card for held in state.players[seat].reserved)
 
 
 @dataclass
