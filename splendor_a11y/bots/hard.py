@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from splendor_a11y.bots.evaluation import best_opponent, bonuses_missing, evaluate, relative
 from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score, own_follow_ups
-from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Buy,
     Command,
@@ -265,7 +265,7 @@ def _after_round(state: GameState, seat: int, command: Command) -> float:
     return score - penalty
 
 
-def _still_held(state: GameState, seat: int, card: object) -> bool:
+def _still_held(state: GameState, seat: int, card: Card) -> bool:
     """Whether the card is in the seat's hand still, the game going on."""
     return not state.is_over and any(held.card == card for held in state.players[seat].reserved)
 
