@@ -15,7 +15,7 @@ from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_alone, play_bots
 from splendor_a11y.bots.evaluation import evaluate
 from splendor_a11y.bots.medium import finish_own_decisions
-from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
     Buy,
@@ -335,13 +335,13 @@ def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) ->
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_hard_bot_plans_its_own_turns_to_a_win_one_move_cannot_see(seed: int) -> None:
     state = _two_turns_from_winning(seed)
-    assert hard.planned(state, 0) == hard.PLANNED_FINISH - 1
+    assert hard.best_line(state, 0)[0] == hard.PLANNED_FINISH - 1
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_the_hard_bot_does_not_count_on_a_card_its_opponent_would_reserve_first(seed: int) -> None:
     state = _two_turns_from_winning(seed, opponent_may_reserve=True)
-    assert hard.planned(state, 0) < hard.PLANNED_FINISH - 100
+    assert hard.best_line(state, 0)[0] < hard.PLANNED_FINISH - 100
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -355,7 +355,7 @@ def test_a_plan_the_opponent_wins_on_their_answer_counts_as_lost(seed: int) -> N
                key=lambda c: sum(c.cost))
     state = with_player(state, 1, points=15 - card.points, tokens=GemCounts(list(card.cost[:5]) + [0]))
     state = with_player(state, 0, tokens=GemCounts())
-    assert hard.planned(state, 0) == -hard.PLANNED_FINISH
+    assert hard.best_line(state, 0)[0] == -hard.PLANNED_FINISH
 
 
 def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() -> None:
@@ -372,7 +372,7 @@ def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() 
 def test_a_plan_with_no_move_but_reserving_judges_the_position_as_it_stands() -> None:
     state = replace(new_game(2, 1), supply=GemCounts.parse("5g"))
     assert all(isinstance(command, Reserve) for command in legal_commands(state))
-    assert hard.planned(state, 0) > -100
+    assert hard.best_line(state, 0)[0] > -100
     assert isinstance(hard.choose_hard(view(state, 0), random.Random(1)), Reserve)
 
 
@@ -493,12 +493,12 @@ def test_the_plan_narrows_at_a_table_of_four(players: int, turns: int, widest: i
         return own_turn(frontier, seat, turn)
 
     monkeypatch.setattr(hard, "_own_turn", counted)
-    hard.planned(new_game(players, 5), 0)
+    hard.best_line(new_game(players, 5), 0)
     assert len(fronts) == turns
     assert max(fronts) == widest
 
 
-def _reserving(seed: int, level: int, holding_its_price: bool) -> tuple[GameState, Reserve, object]:
+def _reserving(seed: int, level: int, holding_its_price: bool) -> tuple[GameState, Reserve, Card]:
     """Seat 0, with nothing, or holding the exact price of the face-up card it reserves
     (the dearest of the row, in the ``level``'s row)."""
     state = new_game(2, seed)

@@ -51,8 +51,8 @@ from splendor_a11y.engine import (
     turn_again,
 )
 
-__all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "best_line", "choose_hard", "plan_shape", "planned",
-           "ranked_moves", "set_thinking", "thinking"]
+__all__ = ["FIXED_BUDGET", "THINK_SECONDS", "SearchBudget", "best_line", "choose_hard", "plan_shape", "ranked_moves",
+           "set_thinking", "thinking"]
 
 
 THINK_SECONDS = 1.0
@@ -177,11 +177,6 @@ def answered(state: GameState, seat: int) -> GameState:
     while not state.is_over and state.current != seat:
         state = play_legal(state, greedy_command(state))[1]
     return state
-
-
-def planned(state: GameState, seat: int) -> float:
-    """The most the seat can make of its next few turns (``best_line``'s score)."""
-    return best_line(state, seat)[0]
 
 
 def best_line(state: GameState, seat: int) -> tuple[float, GameState]:
