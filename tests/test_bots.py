@@ -509,6 +509,20 @@ def _reserving(seed: int, level: int, holding_its_price: bool) -> tuple[GameStat
     return state, Reserve(place), card
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_plan_is_judged_where_it_ends_so_a_reserved_card_paid_for_is_bought(seed: int) -> None:
+    """The dearest level-b card reserved with its whole price in hand: the plan's best line
+    is its third planned turn, the card bought by then. Judged by the best position on
+    any of its turns, the line ended on an earlier turn (before the opponent's answer
+    made it look worse) with the card still in the hand."""
+    state, reserve, card = _reserving(seed, 1, True)
+    start = hard.answered(decide_and_apply(state, reserve)[1], 0)
+    ending = hard.best_line(start, 0)[1]
+    assert ending.turn == start.turn + 5
+    assert card in ending.players[0].bought
+    assert all(held.card != card for held in ending.players[0].reserved)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) -> None:
     """A level-c card asking six or seven gems of one colour, reserved with nothing in
