@@ -6,7 +6,8 @@ opponent to the winning score (one move's look rates that low), then deals the h
 cards at random from those it has not seen (a determinization), plays each shortlisted
 move there, lets every opponent answer as the medium bot would, plans its own next three
 turns with the others answering each the same way (two turns, on a narrower front, with
-three opponents), and scores the best that plan reaches against its strongest opponent.
+three opponents), and scores where the plan's best line ends against its strongest
+opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
@@ -190,13 +191,14 @@ def best_line(state: GameState, seat: int) -> tuple[float, GameState]:
     answered wherever their answer may end it: reaching the winning score counts only if
     the round then ends with the seat ahead, and a line an opponent wins counts as lost.
     (Judged by the best position on any of its turns, a line that would go on to buy
-    nothing looked as good as one that buys, and the turn's positions, before the
-    others answer, often looked better than what came after, the line's end unseen: with
-    the fixed thought, over 120 two-player games against medium, 110 won and 1.16
-    reservations a game left unbought; judged where it ends, 114 and 0.82.) Reservations are left out of the plan:
-    counting on their gold, it reserved more and bought fewer. Where the plan has no
-    move, the position is judged as it stands. At a crowded table the plan is narrower
-    (``plan_shape``). With the score comes the position the best line ends in."""
+    nothing looked as good as one that buys, and a turn's positions, before the others
+    answer, often looked better than what came after, the line's end unseen: with the
+    fixed thought, over 120 two-player games against medium, 110 won and 1.16
+    reservations a game left unbought; judged where it ends, 114 and 0.82.)
+    Reservations are left out of the plan: counting on their gold, it reserved more and
+    bought fewer. Where the plan has no move, the position is judged as it stands. At a
+    crowded table the plan is narrower (``plan_shape``). With the score comes the
+    position the best line ends in."""
     plan = _Plan()
     frontier = [state]
     turns, width = plan_shape(len(state.players))
