@@ -20,6 +20,7 @@ Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --games 40 (a quicker look)
      python benchmarks/bots.py --module orient --module strongholds (with the modules)
      python benchmarks/bots.py --rival     (the hard bot against the rival)
+     python benchmarks/bots.py --only medium (medium against easy only: one pairing, more closely)
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ PAIRINGS: tuple[Pairing, ...] = (("easy", ("random",), 0.90), ("medium", ("easy"
                                  ("hard", ("medium",), 0.90), ("hard", ("medium", "medium", "medium"), 0.60))
 RIVAL_PAIRINGS: tuple[Pairing, ...] = (("rival", ("medium",), None), ("hard", ("rival",), None))
 ALONE = "hard"
+LEVELS_PAIRED = tuple(dict.fromkeys(level for level, _, _ in PAIRINGS + RIVAL_PAIRINGS))
+"""The levels that lead a pairing, for ``--only``."""
 TIME_TARGETS = {"hard": (1.0, 2.0), "medium": (0.05, 0.2), "easy": (0.05, 0.2)}
 LEVELS_TIMED = ("hard", "rival", "medium", "easy", "random")
 HABIT_TARGETS = {"nobles": (0.6, "at least"), "reserved never bought": (1.0, "at most"),
@@ -162,6 +165,9 @@ def main() -> None:
                         help="the hard bot's seconds a move, or fixed (default %(default)g)")
     parser.add_argument("--rival", action="store_true",
                         help="play the hard bot against the rival, and the rival against medium, instead")
+    parser.add_argument("--only", action="append", default=[], choices=LEVELS_PAIRED, metavar="LEVEL",
+                        help="play only the pairings this level leads, to measure one more closely "
+                             "(repeatable; the hard bot's habits and rounds alone come with hard)")
     args = parser.parse_args()
     think = args.think
     games, modules = args.games, tuple(sorted(set(args.module)))
@@ -172,8 +178,10 @@ def main() -> None:
           + (", and the rival as long" if args.rival else "")
           + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
     with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
-        hard_results = _pairings_played(pool, RIVAL_PAIRINGS if args.rival else PAIRINGS, games, modules, times)
-        if not args.rival:
+        pairings = tuple(pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
+                         if not args.only or pairing[0] in args.only)
+        hard_results = _pairings_played(pool, pairings, games, modules, times)
+        if not args.rival and (not args.only or ALONE in args.only):
             _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in range(games)]))
     _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")
