@@ -173,13 +173,15 @@ def main() -> None:
     games, modules = args.games, tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores, hard thinks "
-          + (f"{think:g} s a move" if think is not None else "a fixed amount")
+    pairings = tuple(pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
+                     if not args.only or pairing[0] in args.only)
+    thinkers = any(level in ("hard", "rival") for strong, others, _ in pairings for level in (strong, *others))
+    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores"
+          + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount")
+             if thinkers else "")
           + (", and the rival as long" if args.rival else "")
           + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
     with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
-        pairings = tuple(pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
-                         if not args.only or pairing[0] in args.only)
         hard_results = _pairings_played(pool, pairings, games, modules, times)
         if not args.rival and (not args.only or ALONE in args.only):
             _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in range(games)]))
