@@ -183,7 +183,7 @@ def main() -> None:
           + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
     with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
         hard_results = _pairings_played(pool, pairings, games, modules, times)
-        if not args.rival and (not args.only or ALONE in args.only):
+        if hard_results:
             _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in range(games)]))
     _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")
