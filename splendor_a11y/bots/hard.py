@@ -1,6 +1,11 @@
 """The hard bot: a search over imagined deals that spends its thinking time where it
 matters.
 
+First, at a table of two, it sees whether it can race: when its fastest line to the
+winning score, playing alone, gets there two turns before its opponent's could
+(``race``), it plays that line's first move. Otherwise it searches, for what is left of
+its time.
+
 It shortlists its best-looking moves, and reserving any face-up card that would take an
 opponent to the winning score (one move's look rates that low), then deals the hidden
 cards at random from those it has not seen (a determinization), plays each shortlisted
@@ -20,7 +25,7 @@ Its time is a budget in seconds (``think``, one second unless the player says ot
 or, for recorded games and tests, a fixed number of deals with no clock, so that the same
 seed always gives the same move.
 
-Its judgement is the medium bot's with a strong player's habits added: a reserved card
+Its judgement is the medium bot's with a strong player's habits added (``habits``): a reserved card
 is worth what it will buy, so every card held takes a slot, one far out of reach weighs
 more, and reserving a card its plan does not go on to buy costs the move; tokens given
 back over ten were a turn wasted; a noble within reach steers which bonuses to build;
@@ -33,20 +38,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from splendor_a11y.bots.evaluation import best_opponent, bonuses_missing, evaluate, relative
-from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score, own_follow_ups
+from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
+from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, move_and_returns
+from splendor_a11y.bots.race import RACING_TABLE, closing_move
+from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Buy,
     Command,
     GameState,
     Reserve,
-    TokensReturned,
-    decide_and_apply,
     determinize,
-    gems_missing,
     legal_commands,
     play_legal,
     turn_again,
@@ -89,45 +93,6 @@ def set_thinking(seconds: float | None) -> None:
 def thinking() -> SearchBudget:
     """The hard bot's budget now."""
     return _budget
-
-
-RETURNED_TOKEN = 0.8
-"""A token taken only to be given back cost a share of a turn."""
-FAR_RESERVATION = 0.5
-"""Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
-HELD_RESERVATION = 0.6
-"""What any card held in the hand weighs besides: a slot taken until it is bought."""
-NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)
-"""A noble's points, weighted by the bonuses still missing: the steer towards it, on top of
-the shared judgement's."""
-
-
-def _move(state: GameState, seat: int, command: Command) -> tuple[GameState, int]:
-    """Play a command and the seat's own follow-ups; the tokens it gave back on the way."""
-    events, state = decide_and_apply(state, command)
-    state, follow_ups = own_follow_ups(state, seat)
-    return state, sum(sum(event.gems) for event in events + follow_ups
-                      if isinstance(event, TokensReturned) and event.player == seat)
-
-
-def habits(state: GameState, seat: int) -> float:
-    """What a strong player weighs beyond the shared judgement: cards held in the hand
-    (more when far from being bought), and nobles within reach."""
-    if state.is_over:
-        return 0.0
-    player = state.players[seat]
-    value = 0.0
-    for held in player.reserved:
-        value -= HELD_RESERVATION
-        if held.card is not None:
-            value -= FAR_RESERVATION * max(0, gems_missing(held.card, player) - 2)
-    for noble in state.noble_options(seat):
-        if noble is None:
-            continue
-        missing = bonuses_missing(noble, player.bonuses)
-        if missing < len(NOBLE_PULL):
-            value += noble.points * NOBLE_PULL[missing]
-    return value
 
 
 PLAN_TURNS = 3
@@ -287,7 +252,7 @@ def _after_round(state: GameState, seat: int, command: Command) -> float:
     the plan's best against the strongest opponent. A card reserved now that the plan's
     best line leaves in the hand costs the move (``UNBOUGHT_RESERVATION``)."""
     before = state.players[seat]
-    state, returned = _move(state, seat, command)
+    state, returned = move_and_returns(state, seat, command)
     penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
     reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
     state = answered(state, seat)
@@ -439,5 +404,15 @@ def _out_of_time(budget: SearchBudget, started: float, done: int) -> bool:
 
 
 def choose_hard(view: GameState, rng: random.Random) -> Command:
-    """The searched best move."""
-    return ranked_moves(view, rng)[0][1]
+    """The move of the bot's fastest line to the winning score when its one opponent
+    cannot keep up (``race``; two players only), else the searched best move, searched for what
+    is left of the time."""
+    started = time.monotonic()
+    if len(view.players) == RACING_TABLE:
+        closing = closing_move(view, rng)
+        if closing is not None:
+            return closing
+    budget = _budget
+    if budget.seconds is not None:
+        budget = replace(budget, seconds=budget.seconds - (time.monotonic() - started))
+    return ranked_moves(view, rng, budget)[0][1]

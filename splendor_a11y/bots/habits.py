@@ -1,0 +1,50 @@
+"""What a strong player weighs beyond the shared judgement (``evaluation``): the cards
+held in the hand, nobles within reach, and tokens given back over ten. The hard bot's
+search and its race to the winning score both judge positions with it.
+"""
+
+from __future__ import annotations
+
+from splendor_a11y.bots.evaluation import bonuses_missing
+from splendor_a11y.bots.medium import own_follow_ups
+from splendor_a11y.engine import Command, GameState, TokensReturned, decide_and_apply, gems_missing
+
+__all__ = ["FAR_RESERVATION", "HELD_RESERVATION", "NOBLE_PULL", "RETURNED_TOKEN", "habits", "move_and_returns"]
+
+RETURNED_TOKEN = 0.8
+"""A token taken only to be given back cost a share of a turn."""
+FAR_RESERVATION = 0.5
+"""Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
+HELD_RESERVATION = 0.6
+"""What any card held in the hand weighs besides: a slot taken until it is bought."""
+NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)
+"""A noble's points, weighted by the bonuses still missing: the steer towards it, on top of
+the shared judgement's."""
+
+
+def move_and_returns(state: GameState, seat: int, command: Command) -> tuple[GameState, int]:
+    """Play a command and the seat's own follow-ups; the tokens it gave back on the way."""
+    events, state = decide_and_apply(state, command)
+    state, follow_ups = own_follow_ups(state, seat)
+    return state, sum(sum(event.gems) for event in events + follow_ups
+                      if isinstance(event, TokensReturned) and event.player == seat)
+
+
+def habits(state: GameState, seat: int) -> float:
+    """What a strong player weighs beyond the shared judgement: cards held in the hand
+    (more when far from being bought), and nobles within reach."""
+    if state.is_over:
+        return 0.0
+    player = state.players[seat]
+    value = 0.0
+    for held in player.reserved:
+        value -= HELD_RESERVATION
+        if held.card is not None:
+            value -= FAR_RESERVATION * max(0, gems_missing(held.card, player) - 2)
+    for noble in state.noble_options(seat):
+        if noble is None:
+            continue
+        missing = bonuses_missing(noble, player.bonuses)
+        if missing < len(NOBLE_PULL):
+            value += noble.points * NOBLE_PULL[missing]
+    return value

@@ -1,0 +1,103 @@
+"""The hard bot's race to the winning score: the fastest line it finds playing alone, and
+racing only when no opponent could get there first."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import new_game, with_player
+
+from splendor_a11y.bots import hard, race
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import GemCounts, Slot
+from splendor_a11y.engine import Buy, GameState, TakeGems, decide_and_apply, legal_commands, turn_again, view
+
+
+def _card_worth_points(state: GameState) -> tuple[Card, Slot]:
+    """The cheapest face-up b card worth at least two points, and where it lies."""
+    index, card = min(((index, card) for index, card in enumerate(state.rows[1], 1)
+                       if card is not None and card.points >= 2), key=lambda found: sum(found[1].cost))
+    return card, Slot("b", index)
+
+
+def _holding_the_price(state: GameState, seat: int, card: Card, short: int = 0) -> GameState:
+    """The seat holds the card's price (``short`` gems of it missing) and the points it
+    lacks to win with it; the tokens come out of the supply."""
+    missing = [order for order in range(5) if card.cost[order]][:short]
+    tokens = GemCounts([count - (order in missing) for order, count in enumerate(card.cost[:5])] + [0])
+    state = with_player(state, seat, points=15 - card.points, tokens=tokens)
+    return replace(state, supply=state.supply.minus(tokens))
+
+
+def _wins_next_turn(state: GameState) -> bool:
+    """Whether seat 0's race wins in one turn, and its move really takes it to 15."""
+    turns, first = race.fastest_line(state, 0)
+    return turns == 1 and first is not None and decide_and_apply(state, first)[1].players[0].points >= 15
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_race_buys_the_card_that_wins_at_once(seed: int) -> None:
+    state = new_game(2, seed)
+    card, slot = _card_worth_points(state)
+    state = _holding_the_price(state, 0, card)
+    assert race.fastest_line(state, 0) == (1, Buy(slot))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_race_gets_the_gems_missing_for_a_win_the_turn_after(seed: int) -> None:
+    state = new_game(2, seed)
+    card, _ = _card_worth_points(state)
+    state = _holding_the_price(state, 0, card, short=2)
+    turns, first = race.fastest_line(state, 0)
+    assert turns == 2
+    assert first is not None
+    assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
+
+
+def test_a_race_too_long_for_its_turns_is_given_up() -> None:
+    turns, first = race.fastest_line(new_game(2, 1), 0, most_turns=3)
+    assert turns == 4
+    assert first is not None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bot_races_when_no_opponent_can_keep_up(seed: int) -> None:
+    state = new_game(2, seed)
+    card, _ = _card_worth_points(state)
+    state = _holding_the_price(state, 0, card, short=2)
+    first = race.closing_move(view(state, 0), random.Random(seed))
+    assert first is not None
+    assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> None:
+    """Seat 0 is two turns from winning; seat 1 holds the price of a card that wins on
+    their next turn. Racing would lose: the search, which can reserve that card, decides."""
+    state = new_game(2, seed)
+    card, _ = _card_worth_points(state)
+    state = _holding_the_price(state, 0, card, short=2)
+    theirs = min((card for card in state.rows[0] + state.rows[2] if card is not None and card.points),
+                 key=lambda c: sum(c.cost))
+    state = _holding_the_price(state, 1, theirs)
+    assert race.closing_move(view(state, 0), random.Random(seed)) is None
+
+
+def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = new_game(2, 1)
+    raced = TakeGems(GemCounts.parse("1r 1o 1d"))
+    monkeypatch.setattr(hard, "closing_move", lambda view, rng: raced)
+    assert hard.choose_hard(view(state, 0), random.Random(1)) == raced
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_bigger_table_is_left_to_the_search(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two or three opponents the race lost games: the bot never asks for one."""
+    def no_race(view: GameState, rng: random.Random) -> None:
+        raise AssertionError("raced at a table of more than two")
+
+    monkeypatch.setattr(hard, "closing_move", no_race)
+    state = new_game(players, 1)
+    assert hard.choose_hard(view(state, 0), random.Random(1)) in legal_commands(state)
