@@ -25,12 +25,12 @@ Its time is a budget in seconds (``think``, one second unless the player says ot
 or, for recorded games and tests, a fixed number of deals with no clock, so that the same
 seed always gives the same move.
 
-Its judgement is the medium bot's with a strong player's habits added (``habits``): a reserved card
-is worth what it will buy, so every card held takes a slot, one far out of reach weighs
-more, and reserving a card its plan does not go on to buy costs the move; tokens given
-back over ten were a turn wasted; a noble within reach steers which bonuses to build;
-and a move that leaves it exactly where it was (taking tokens only to give them back)
-is marked down, so that it never plays a position in a loop.
+Its judgement is the medium bot's with a strong player's habits added (``habits``): a
+reserved card is worth what it will buy, so every card held takes a slot, one far out of
+reach weighs more, and reserving a card its plan does not go on to buy costs the move;
+tokens given back over ten were a turn wasted; a noble within reach steers which bonuses
+to build; and a move that leaves it exactly where it was (taking tokens only to give
+them back) is marked down, so that it never plays a position in a loop.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ from dataclasses import dataclass, replace
 
 from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
 from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, move_and_returns
-from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Buy,
@@ -405,8 +405,8 @@ def _out_of_time(budget: SearchBudget, started: float, done: int) -> bool:
 
 def choose_hard(view: GameState, rng: random.Random) -> Command:
     """The move of the bot's fastest line to the winning score when its one opponent
-    cannot keep up (``race``; two players only), else the searched best move, searched for what
-    is left of the time."""
+    cannot keep up (``race``; two players only), else the searched best move, searched
+    for what is left of the time."""
     started = time.monotonic()
     if len(view.players) == RACING_TABLE:
         closing = closing_move(view, rng)

@@ -13,10 +13,9 @@ over 40 deals; against medium, over seeds 20000 to 20099, 94 games won instead o
 (a spread that 100 games cannot tell from none) and the tokens given back a game fell
 from 1.45 to 0.70 on the first 40 and from 1.45 to 1.08 on the other 60. A lead of three
 turns instead of two was no better (23.5 rounds alone, 54 of the 60 games won). With
-more opponents it lost games: 39 of 48 won against two medium
-bots instead of 43, 27 of 48 against three instead of 30 (each opponent's race is
-reckoned more roughly than the bot's own, and one of several is often close), so only a
-table of two races.
+more opponents it lost games: 39 of 48 won against two medium bots instead of 43, 27 of
+48 against three instead of 30 (each opponent's race is reckoned more roughly than the
+bot's own, and one of several is often close), so only a table of two races.
 """
 
 from __future__ import annotations
@@ -46,11 +45,11 @@ MOST_TURNS = 40
 
 @dataclass(frozen=True, slots=True)
 class _Line:
-    """One line of the race: its first move, the tokens given back on it (each a share of
-    a turn wasted), its score, and the position it reached at the start of a turn."""
+    """One line of the race: its first move, what the tokens given back on it wasted (each
+    a share of a turn), its score, and the position it reached at the start of a turn."""
 
     first: Command | None
-    returned: float
+    wasted: float
     score: float
     state: GameState
 
@@ -86,11 +85,11 @@ def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | N
             return first
         if after.is_over:
             continue
-        spent = line.returned + RETURNED_TOKEN * returned
-        score = evaluate(after, seat) + habits(after, seat) - spent
+        wasted = line.wasted + RETURNED_TOKEN * returned
+        score = evaluate(after, seat) + habits(after, seat) - wasted
         key = (player.tokens, player.bonuses, player.points, len(player.reserved), after.rows)
         if key not in reached or reached[key].score < score:
-            reached[key] = _Line(first, spent, score, after if after.current == seat else turn_again(after, seat))
+            reached[key] = _Line(first, wasted, score, after if after.current == seat else turn_again(after, seat))
     return None
 
 
