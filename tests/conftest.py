@@ -15,8 +15,8 @@ import pytest
 
 from splendor_a11y.bots import set_thinking
 from splendor_a11y.bots.hard import thinking
-from splendor_a11y.domain.cards import CardSet, standard_cards
-from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.domain.cards import Card, CardSet, standard_cards
+from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine import Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession, play_game
@@ -68,6 +68,22 @@ def with_player(state: GameState, seat: int, **changes: object) -> GameState:
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
+
+
+def cheapest_card_worth_points(state: GameState) -> tuple[Card, Slot]:
+    """The cheapest face-up b card worth at least two points, and where it lies."""
+    index, card = min(((index, card) for index, card in enumerate(state.rows[1], 1)
+                       if card is not None and card.points >= 2), key=lambda found: sum(found[1].cost))
+    return card, Slot("b", index)
+
+
+def holding_the_price(state: GameState, seat: int, card: Card, short: int = 0) -> GameState:
+    """The seat holds the card's price but ``short`` gems of it (one of each of the first
+    colours it costs) and the points it lacks to win with it. The supply is left as dealt,
+    so that the gems missing are there to take."""
+    missing = [order for order in range(5) if card.cost[order]][:short]
+    tokens = GemCounts([count - (order in missing) for order, count in enumerate(card.cost[:5])] + [0])
+    return with_player(state, seat, points=15 - card.points, tokens=tokens)
 
 
 def play(state: GameState, *commands: object) -> GameState:
@@ -136,4 +152,4 @@ def home(tmp_path: Path) -> Path:
     return folder
 
 
-__all__ = ["DATA_FILE", "PlayerState", "gems", "new_game", "play", "refused", "Typist", "run_cli", "with_player"]
+__all__ = ["DATA_FILE", "PlayerState", "cheapest_card_worth_points", "gems", "holding_the_price", "new_game", "play", "refused", "Typist", "run_cli", "with_player"]

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import Typist, new_game, play_through, seat_session, with_player
+from conftest import Typist, cheapest_card_worth_points, holding_the_price, new_game, play_through, seat_session, with_player
 
 from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_alone, play_bots
@@ -324,10 +324,8 @@ def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) ->
     if not opponent_may_reserve:
         full_hand = tuple(Reserved(card, "a", True) for card in state.decks[0][:3])
         state = replace(with_player(state, 1, reserved=full_hand), decks=(state.decks[0][3:], *state.decks[1:]))
-    card = min((card for card in state.rows[1] if card is not None and card.points >= 2), key=lambda c: sum(c.cost))
-    short = [order for order in range(5) if card.cost[order]][:3]
-    tokens = GemCounts([count - (order in short) for order, count in enumerate(card.cost[:5])] + [0])
-    state = with_player(state, 0, points=15 - card.points, tokens=tokens)
+    card, _ = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card, short=3)
     assert all(decide_and_apply(state, command)[1].players[0].points < 15 for command in legal_commands(state))
     return state
 

@@ -4,31 +4,13 @@ racing only when no opponent could get there first."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
-from conftest import new_game, with_player
+from conftest import cheapest_card_worth_points, holding_the_price, new_game
 
 from splendor_a11y.bots import hard, race
-from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import GemCounts, Slot
+from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Buy, GameState, TakeGems, decide_and_apply, legal_commands, turn_again, view
-
-
-def _card_worth_points(state: GameState) -> tuple[Card, Slot]:
-    """The cheapest face-up b card worth at least two points, and where it lies."""
-    index, card = min(((index, card) for index, card in enumerate(state.rows[1], 1)
-                       if card is not None and card.points >= 2), key=lambda found: sum(found[1].cost))
-    return card, Slot("b", index)
-
-
-def _holding_the_price(state: GameState, seat: int, card: Card, short: int = 0) -> GameState:
-    """The seat holds the card's price (``short`` gems of it missing) and the points it
-    lacks to win with it; the tokens come out of the supply."""
-    missing = [order for order in range(5) if card.cost[order]][:short]
-    tokens = GemCounts([count - (order in missing) for order, count in enumerate(card.cost[:5])] + [0])
-    state = with_player(state, seat, points=15 - card.points, tokens=tokens)
-    return replace(state, supply=state.supply.minus(tokens))
 
 
 def _wins_next_turn(state: GameState) -> bool:
@@ -40,16 +22,16 @@ def _wins_next_turn(state: GameState) -> bool:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_race_buys_the_card_that_wins_at_once(seed: int) -> None:
     state = new_game(2, seed)
-    card, slot = _card_worth_points(state)
-    state = _holding_the_price(state, 0, card)
+    card, slot = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card)
     assert race.fastest_line(state, 0) == (1, Buy(slot))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_race_gets_the_gems_missing_for_a_win_the_turn_after(seed: int) -> None:
     state = new_game(2, seed)
-    card, _ = _card_worth_points(state)
-    state = _holding_the_price(state, 0, card, short=2)
+    card, _ = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card, short=2)
     turns, first = race.fastest_line(state, 0)
     assert turns == 2
     assert first is not None
@@ -65,8 +47,8 @@ def test_a_race_too_long_for_its_turns_is_given_up() -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_bot_races_when_no_opponent_can_keep_up(seed: int) -> None:
     state = new_game(2, seed)
-    card, _ = _card_worth_points(state)
-    state = _holding_the_price(state, 0, card, short=2)
+    card, _ = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card, short=2)
     first = race.closing_move(view(state, 0), random.Random(seed))
     assert first is not None
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
@@ -77,11 +59,11 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
     """Seat 0 is two turns from winning; seat 1 holds the price of a card that wins on
     their next turn. Racing would lose: the search, which can reserve that card, decides."""
     state = new_game(2, seed)
-    card, _ = _card_worth_points(state)
-    state = _holding_the_price(state, 0, card, short=2)
+    card, _ = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card, short=2)
     theirs = min((card for card in state.rows[0] + state.rows[2] if card is not None and card.points),
                  key=lambda c: sum(c.cost))
-    state = _holding_the_price(state, 1, theirs)
+    state = holding_the_price(state, 1, theirs)
     assert race.closing_move(view(state, 0), random.Random(seed)) is None
 
 
