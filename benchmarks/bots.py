@@ -21,6 +21,7 @@ Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --module orient --module strongholds (with the modules)
      python benchmarks/bots.py --rival     (the hard bot against the rival)
      python benchmarks/bots.py --only medium (medium against easy only: one pairing, more closely)
+     python benchmarks/bots.py --games 250 --first-seed 250 (the second part of a longer run)
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 import multiprocessing.pool
 from multiprocessing import Pool
@@ -108,13 +111,14 @@ def _habit_lines(results: list[Result]) -> list[str]:
 
 
 def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, ...],
-                     games: int, modules: tuple[str, ...], times: dict[str, list[float]]) -> list[Result]:
+                     seeds: range, modules: tuple[str, ...], times: dict[str, list[float]]) -> list[Result]:
     """Play each pairing's games and print its win rate as soon as they are over; each
     level's decision times go into ``times``. The hard bot's games against medium bots
     are returned, for its habits."""
     hard_results: list[Result] = []
+    games = len(seeds)
     for strong, others, target in pairings:
-        results = pool.map(one_game, [(strong, others, seed, modules) for seed in range(games)])
+        results = pool.map(one_game, [(strong, others, seed, modules) for seed in seeds])
         wins = sum(r.won for r in results)
         for result in results:
             for level, spent in result.seconds.items():
@@ -157,9 +161,24 @@ def _time_lines(times: dict[str, list[float]]) -> None:
               f" ({len(decisions)} decisions){verdict}")
 
 
+def _at_least(lowest: int) -> Callable[[str], int]:
+    """An argument type: a whole number no lower than ``lowest``."""
+    def whole(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if number < lowest:
+            raise argparse.ArgumentTypeError(f"must be at least {lowest}: {number}")
+        return number
+    return whole
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing (default 200)")
+    parser.add_argument("--games", type=_at_least(1), default=200, help="games per pairing (default 200)")
+    parser.add_argument("--first-seed", type=_at_least(0), default=0, metavar="N",
+                        help=f"start at seed {SEED_BASE} + N, to play a long run in parts (default 0)")
     parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
     parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS,
                         help="the hard bot's seconds a move, or fixed (default %(default)g)")
@@ -170,24 +189,30 @@ def main() -> None:
                              "(repeatable; the hard bot's habits and rounds alone come with hard)")
     args = parser.parse_args()
     think = args.think
-    games, modules = args.games, tuple(sorted(set(args.module)))
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    modules = tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
     pairings = tuple(pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
                      if not args.only or pairing[0] in args.only)
     thinkers = any(level in ("hard", "rival") for strong, others, _ in pairings for level in (strong, *others))
-    print(f"Seeds {SEED_BASE} onward, {os.cpu_count()} cores"
+    print(f"Seeds {SEED_BASE + seeds.start} to {SEED_BASE + seeds.stop - 1}, {os.cpu_count()} cores"
           + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount")
              if thinkers else "")
           + (", and the rival as long" if args.rival else "")
           + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
     with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
-        hard_results = _pairings_played(pool, pairings, games, modules, times)
+        hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:
-            _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in range(games)]))
+            _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in seeds]))
     _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as a pipeline's writer does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

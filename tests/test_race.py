@@ -4,11 +4,12 @@ racing only when no opponent could get there first."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from conftest import cheapest_card_worth_points, holding_the_price, new_game
 
-from splendor_a11y.bots import hard, race
+from splendor_a11y.bots import hard, race, set_thinking
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Buy, GameState, TakeGems, decide_and_apply, legal_commands, turn_again, view
 
@@ -17,6 +18,13 @@ def _wins_next_turn(state: GameState) -> bool:
     """Whether seat 0's race wins in one turn, and its move really takes it to 15."""
     turns, first = race.fastest_line(state, 0)
     return turns == 1 and first is not None and decide_and_apply(state, first)[1].players[0].points >= 15
+
+
+def _two_turns_from_winning(seed: int) -> GameState:
+    """A fresh deal in which seat 0 is two gems short of a card that takes it to 15."""
+    state = new_game(2, seed)
+    card, _ = cheapest_card_worth_points(state)
+    return holding_the_price(state, 0, card, short=2)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -29,9 +37,7 @@ def test_the_race_buys_the_card_that_wins_at_once(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_race_gets_the_gems_missing_for_a_win_the_turn_after(seed: int) -> None:
-    state = new_game(2, seed)
-    card, _ = cheapest_card_worth_points(state)
-    state = holding_the_price(state, 0, card, short=2)
+    state = _two_turns_from_winning(seed)
     turns, first = race.fastest_line(state, 0)
     assert turns == 2
     assert first is not None
@@ -46,9 +52,7 @@ def test_a_race_too_long_for_its_turns_is_given_up() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_bot_races_when_no_opponent_can_keep_up(seed: int) -> None:
-    state = new_game(2, seed)
-    card, _ = cheapest_card_worth_points(state)
-    state = holding_the_price(state, 0, card, short=2)
+    state = _two_turns_from_winning(seed)
     first = race.closing_move(view(state, 0), random.Random(seed))
     assert first is not None
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
@@ -58,9 +62,7 @@ def test_the_bot_races_when_no_opponent_can_keep_up(seed: int) -> None:
 def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> None:
     """Seat 0 is two turns from winning; seat 1 holds the price of a card that wins on
     their next turn. Racing would lose: the search, which can reserve that card, decides."""
-    state = new_game(2, seed)
-    card, _ = cheapest_card_worth_points(state)
-    state = holding_the_price(state, 0, card, short=2)
+    state = _two_turns_from_winning(seed)
     theirs = min((card for card in state.rows[0] + state.rows[2] if card is not None and card.points),
                  key=lambda c: sum(c.cost))
     state = holding_the_price(state, 1, theirs)
@@ -70,16 +72,59 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
 def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_game(2, 1)
     raced = TakeGems(GemCounts.parse("1r 1o 1d"))
-    monkeypatch.setattr(hard, "closing_move", lambda view, rng: raced)
+    monkeypatch.setattr(hard, "closing_move", lambda view, rng, deadline: raced)
     assert hard.choose_hard(view(state, 0), random.Random(1)) == raced
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_bigger_table_is_left_to_the_search(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With two or three opponents the race lost games: the bot never asks for one."""
-    def no_race(view: GameState, rng: random.Random) -> None:
+    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
         raise AssertionError("raced at a table of more than two")
 
     monkeypatch.setattr(hard, "closing_move", no_race)
     state = new_game(players, 1)
     assert hard.choose_hard(view(state, 0), random.Random(1)) in legal_commands(state)
+
+
+def test_a_race_past_its_deadline_is_given_up() -> None:
+    with pytest.raises(race.RaceOutOfTime):
+        race.fastest_line(new_game(2, 1), 0, deadline=time.monotonic())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_race_that_would_be_won_is_left_to_the_search_when_its_time_is_up(seed: int) -> None:
+    state = _two_turns_from_winning(seed)
+    assert race.closing_move(view(state, 0), random.Random(seed), deadline=None) is not None
+    assert race.closing_move(view(state, 0), random.Random(seed), deadline=time.monotonic()) is None
+
+
+@pytest.mark.parametrize("seconds", [1.0, 0.25])
+def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    deadlines: list[float | None] = []
+
+    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
+        deadlines.append(deadline)
+
+    monkeypatch.setattr(hard, "closing_move", no_race)
+    set_thinking(seconds)
+    try:
+        asked = time.monotonic()
+        hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
+    finally:
+        set_thinking(None)
+    [deadline] = deadlines
+    assert deadline is not None
+    assert asked < deadline <= asked + hard.RACE_SHARE * seconds + 0.05
+
+
+def test_the_fixed_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recorded games and tests must give the same move for the same seed on any machine."""
+    deadlines: list[float | None] = []
+
+    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
+        deadlines.append(deadline)
+
+    monkeypatch.setattr(hard, "closing_move", no_race)
+    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
+    assert deadlines == [None]

@@ -5,9 +5,9 @@ search and its race to the winning score both judge positions with it.
 
 from __future__ import annotations
 
-from splendor_a11y.bots.evaluation import bonuses_missing
+from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap
 from splendor_a11y.bots.medium import own_follow_ups
-from splendor_a11y.engine import Command, GameState, TokensReturned, decide_and_apply, gems_missing
+from splendor_a11y.engine import Command, GameState, TokensReturned, decide_and_apply
 
 __all__ = ["FAR_RESERVATION", "HELD_RESERVATION", "NOBLE_PULL", "RETURNED_TOKEN", "habits", "move_and_returns"]
 
@@ -40,7 +40,7 @@ def habits(state: GameState, seat: int) -> float:
     for held in player.reserved:
         value -= HELD_RESERVATION
         if held.card is not None:
-            value -= FAR_RESERVATION * max(0, gems_missing(held.card, player) - 2)
+            value -= FAR_RESERVATION * max(0, reach_gap(held.card, player) - 2)
     for noble in state.noble_options(seat):
         if noble is None:
             continue

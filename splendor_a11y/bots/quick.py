@@ -6,8 +6,9 @@ it the worth of a face-up card to a player.
 
 from __future__ import annotations
 
+from splendor_a11y.bots.evaluation import reach_gap
 from splendor_a11y.domain.notation import Slot
-from splendor_a11y.engine import Command, GameState, gems_missing
+from splendor_a11y.engine import Command, GameState
 
 __all__ = ["quick_choice"]
 
@@ -17,7 +18,7 @@ def _card_value(state: GameState, place: Slot, seat: int) -> float:
     card = state.card_at(place)
     if card is None:
         return 0.0
-    return (card.points + 1.0) / (1.0 + gems_missing(card, state.players[seat]))
+    return (card.points + 1.0) / (1.0 + reach_gap(card, state.players[seat]))
 
 
 def quick_choice(state: GameState) -> Command | None:

@@ -1,0 +1,69 @@
+"""The bots' judgement of how far a card is out of reach, where the card's cost in gems
+does not say: a discard card (``c3d -2o``) costs two cards of a colour, no gems; and the
+race, which runs on one deal of the hidden cards, never counts on a deck's top card."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import with_player
+
+from splendor_a11y.bots.evaluation import evaluate, reach_gap
+from splendor_a11y.bots.habits import habits
+from splendor_a11y.bots.race import racing_moves
+from splendor_a11y.domain.cards import Card, standard_cards
+from splendor_a11y.domain.notation import DeckTop, GemCounts
+from splendor_a11y.engine import GameState, PlayerState, Reserve, Reserved, deal, evolve, legal_commands, modules_named
+
+DISCARD_CARD = Card.parse("c3d -2o")
+
+
+def _onyx_cards(count: int) -> GemCounts:
+    return GemCounts([0, 0, 0, 0, count, 0])
+
+
+def _orient_game(seed: int) -> GameState:
+    modules = modules_named(("orient",))
+    state = GameState.new(("P0", "P1"), modules)
+    return evolve(state, replace(deal(2, random.Random(seed), standard_cards(), modules), first_player=0))
+
+
+@pytest.mark.parametrize(("onyx", "gap"), [(0, 6), (1, 3), (2, 0), (3, 0)])
+def test_a_discard_card_is_as_far_as_the_cards_of_its_colour_lacking(onyx: int, gap: int) -> None:
+    """Rich in gems but short of onyx cards, the card is still out of reach."""
+    player = PlayerState("P0", GemCounts([4, 4, 4, 4, 4, 3]), _onyx_cards(onyx), 0)
+    assert reach_gap(DISCARD_CARD, player) == gap
+
+
+def test_a_card_with_a_cost_is_as_far_as_its_gems_missing() -> None:
+    player = PlayerState("P0", GemCounts([3, 0, 0, 0, 0, 1]), GemCounts([0, 1, 0, 0, 0, 0]), 0)
+    assert reach_gap(Card.parse("c4s 7d"), player) == 3
+    assert reach_gap(Card.parse("a0d 3s"), player) == 1
+
+
+def test_a_held_discard_card_without_cards_of_its_colour_weighs_on_the_hand() -> None:
+    state = _orient_game(1)
+    held = (Reserved(DISCARD_CARD, "c", blind=False),)
+    unpaid = with_player(state, 0, reserved=held)
+    payable = with_player(state, 0, reserved=held, bonuses=_onyx_cards(2))
+    payable_without_it = with_player(state, 0, bonuses=_onyx_cards(2))
+    unpaid_without_it = with_player(state, 0)
+    assert habits(unpaid, 0) - habits(unpaid_without_it, 0) < habits(payable, 0) - habits(payable_without_it, 0)
+
+
+def test_a_discard_card_the_player_cannot_pay_adds_nothing_to_their_reach() -> None:
+    """Holding it is worth no more than the hand slot it takes costs."""
+    state = _orient_game(1)
+    holding = with_player(state, 0, reserved=(Reserved(DISCARD_CARD, "c", blind=False),))
+    assert evaluate(holding, 0) < evaluate(state, 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_race_never_reserves_a_decks_top_card(seed: int) -> None:
+    state = _orient_game(seed)
+    blind = [command for command in legal_commands(state)
+             if isinstance(command, Reserve) and isinstance(command.place, DeckTop)]
+    assert {command.place.word for command in blind if isinstance(command.place, DeckTop)} == {"deck", "orient"}
+    assert set(racing_moves(state)) == set(legal_commands(state)) - set(blind)
