@@ -99,14 +99,20 @@ def test_a_race_that_would_be_won_is_left_to_the_search_when_its_time_is_up(seed
     assert race.closing_move(view(state, 0), random.Random(seed), deadline=time.monotonic()) is None
 
 
-@pytest.mark.parametrize("seconds", [1.0, 0.25])
-def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+def _deadlines_given_to_the_race(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+    """The deadlines the hard bot gives its race from now on, the race never run."""
     deadlines: list[float | None] = []
 
     def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
         deadlines.append(deadline)
 
     monkeypatch.setattr(hard, "closing_move", no_race)
+    return deadlines
+
+
+@pytest.mark.parametrize("seconds", [1.0, 0.25])
+def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    deadlines = _deadlines_given_to_the_race(monkeypatch)
     set_thinking(seconds)
     try:
         asked = time.monotonic()
@@ -120,11 +126,6 @@ def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypa
 
 def test_the_fixed_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Recorded games and tests must give the same move for the same seed on any machine."""
-    deadlines: list[float | None] = []
-
-    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
-        deadlines.append(deadline)
-
-    monkeypatch.setattr(hard, "closing_move", no_race)
+    deadlines = _deadlines_given_to_the_race(monkeypatch)
     hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
     assert deadlines == [None]
