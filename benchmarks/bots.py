@@ -90,16 +90,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _habit_lines(results: list[Result]) -> list[str]:
+def _habit_figures(results: list[Result]) -> dict[str, float]:
+    """The hard bot's habits, a game on average over these games."""
     games = len(results)
-    figures = {
+    return {
         "nobles": sum(r.habits.nobles for r in results) / games,
         "reservations": sum(r.habits.reserved for r in results) / games,
         "reserved never bought": sum(r.habits.reserved_never_bought for r in results) / games,
         "tokens returned": sum(r.habits.tokens_returned for r in results) / games,
     }
+
+
+def _habit_lines(results: list[Result]) -> list[str]:
     lines = []
-    for name, value in figures.items():
+    for name, value in _habit_figures(results).items():
         target = HABIT_TARGETS.get(name)
         verdict = ""
         if target is not None:
@@ -110,12 +114,21 @@ def _habit_lines(results: list[Result]) -> list[str]:
     return lines
 
 
+def _habits_by_table(by_table: dict[int, list[Result]]) -> list[str]:
+    """The same habits at each size of table, with no targets: the targets are over all
+    the games, but a change to the bot often moves one table and not the other."""
+    return [f"    at a table of {players}: " + ", ".join(f"{name} {value:.2f}"
+                                                    for name, value in _habit_figures(results).items())
+            for players, results in sorted(by_table.items())]
+
+
 def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, ...],
-                     seeds: range, modules: tuple[str, ...], times: dict[str, list[float]]) -> list[Result]:
+                     seeds: range, modules: tuple[str, ...],
+                     times: dict[str, list[float]]) -> dict[int, list[Result]]:
     """Play each pairing's games and print its win rate as soon as they are over; each
     level's decision times go into ``times``. The hard bot's games against medium bots
-    are returned, for its habits."""
-    hard_results: list[Result] = []
+    are returned, for its habits, by the number of players at the table."""
+    hard_results: dict[int, list[Result]] = {}
     games = len(seeds)
     for strong, others, target in pairings:
         results = pool.map(one_game, [(strong, others, seed, modules) for seed in seeds])
@@ -124,7 +137,7 @@ def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, .
             for level, spent in result.seconds.items():
                 times.setdefault(level, []).extend(spent)
         if strong == "hard" and set(others) == {"medium"}:
-            hard_results.extend(results)
+            hard_results.setdefault(len(others) + 1, []).extend(results)
         rate = wins / games
         verdict = "no target" if target is None else f"target {target:.0%}: {'met' if rate >= target else 'NOT met'}"
         print(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}  {verdict}",
@@ -132,11 +145,12 @@ def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, .
     return hard_results
 
 
-def _hard_lines(hard_results: list[Result], alone: list[int | None]) -> None:
-    """Print the hard bot's habits, its games stopped by the safety stop, and its rounds
-    to 15 alone."""
+def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> None:
+    """Print the hard bot's habits (over all its games, then at each size of table), its
+    games stopped by the safety stop, and its rounds to 15 alone."""
+    hard_results = [result for results in by_table.values() for result in results]
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")
-    print(*_habit_lines(hard_results), sep="\n")
+    print(*_habit_lines(hard_results), *_habits_by_table(by_table), sep="\n")
     stopped = sum(r.stopped for r in hard_results) + alone.count(None)
     print(f"  games stopped by the safety stop: {stopped} of {len(hard_results) + len(alone)}  target none: "
           f"{'met' if not stopped else 'NOT met'}")
