@@ -1,6 +1,7 @@
-"""The bots' judgement of how far a card is out of reach, where the card's cost in gems
-does not say: a discard card (``c3d -2o``) costs two cards of a colour, no gems; and the
-race, which runs on one deal of the hidden cards, never counts on a deck's top card."""
+"""The bots' judgement where a plain count misleads: how far a card is out of reach when
+its cost in gems does not say (a discard card, ``c3d -2o``, costs two cards of a colour,
+no gems); a hand of tokens near the limit, which looks rich and buys nothing; and the
+race, which runs on one deal of the hidden cards and never counts on a deck's top card."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import with_player
+from conftest import new_game, with_player
 
 from splendor_a11y.bots.evaluation import evaluate, reach_gap
-from splendor_a11y.bots.habits import habits
+from splendor_a11y.bots.habits import HOARDED_TOKEN, habits
+from splendor_a11y.bots.hard import plan_habits
 from splendor_a11y.bots.race import racing_moves
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
@@ -58,6 +60,21 @@ def test_a_discard_card_the_player_cannot_pay_adds_nothing_to_their_reach() -> N
     state = _orient_game(1)
     holding = with_player(state, 0, reserved=(Reserved(DISCARD_CARD, "c", blind=False),))
     assert evaluate(holding, 0) < evaluate(state, 0)
+
+
+@pytest.mark.parametrize(("players", "held", "cost"),
+                         [(4, 5, 0), (4, 7, 0), (4, 8, 1), (4, 10, 3), (3, 10, 0), (2, 10, 0)])
+def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(players: int, held: int,
+                                                                           cost: int) -> None:
+    """Ten tokens that buy nothing: a strong player spends them, or does not take them.
+    At a table of four the plan is too short to see them spent; at a smaller table it
+    sees them spent, and they are judged as before."""
+    state = new_game(players, 1)
+    tokens = GemCounts([min(2, max(0, held - 2 * colour)) for colour in range(5)] + [0])
+    assert sum(tokens) == held
+    holding = with_player(state, 0, tokens=tokens)
+    assert habits(holding, 0) == habits(state, 0)
+    assert plan_habits(holding, 0) == pytest.approx(plan_habits(state, 0) - cost * HOARDED_TOKEN)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap
 from splendor_a11y.bots.medium import own_follow_ups
-from splendor_a11y.engine import Command, GameState, TokensReturned, decide_and_apply
+from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned, decide_and_apply
 
-__all__ = ["FAR_RESERVATION", "HELD_RESERVATION", "NOBLE_PULL", "RETURNED_TOKEN", "habits", "move_and_returns"]
+__all__ = ["FAR_RESERVATION", "FULL_HAND_FROM", "HELD_RESERVATION", "HOARDED_TOKEN", "NOBLE_PULL", "RETURNED_TOKEN",
+           "habits", "hoarded", "move_and_returns"]
 
 RETURNED_TOKEN = 0.8
 """A token taken only to be given back cost a share of a turn."""
@@ -17,6 +18,9 @@ FAR_RESERVATION = 0.5
 """Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
 HELD_RESERVATION = 0.6
 """What any card held in the hand weighs besides: a slot taken until it is bought."""
+FULL_HAND_FROM = 7
+HOARDED_TOKEN = 0.3
+"""Each token held beyond ``FULL_HAND_FROM`` (see ``hoarded``)."""
 NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)
 """A noble's points, weighted by the bonuses still missing: the steer towards it, on top of
 the shared judgement's."""
@@ -48,3 +52,11 @@ def habits(state: GameState, seat: int) -> float:
         if missing < len(NOBLE_PULL):
             value += noble.points * NOBLE_PULL[missing]
     return value
+
+
+def hoarded(player: PlayerState) -> float:
+    """What a hand of tokens near the limit is marked down: such a hand cannot take three
+    without giving some back, and tokens buy nothing until they are spent. The shared
+    judgement counts every card the tokens bring near, so a hand of ten looks rich while
+    it buys nothing. Where a search cannot see the tokens spent, this tells it."""
+    return HOARDED_TOKEN * max(0, sum(player.tokens) - FULL_HAND_FROM)
