@@ -19,6 +19,7 @@ FAR_RESERVATION = 0.5
 HELD_RESERVATION = 0.6
 """What any card held in the hand weighs besides: a slot taken until it is bought."""
 FULL_HAND_FROM = 7
+"""The tokens a hand holds before ``hoarded`` marks it down: seven leave room to take three."""
 HOARDED_TOKEN = 0.3
 """Each token held beyond ``FULL_HAND_FROM`` (see ``hoarded``)."""
 NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)

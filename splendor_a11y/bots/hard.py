@@ -59,8 +59,7 @@ from splendor_a11y.engine import (
 )
 
 __all__ = ["FIXED_BUDGET", "RACE_SHARE", "THINK_SECONDS", "SearchBudget", "best_line", "choose_hard", "plan_habits",
-           "plan_shape",
-           "ranked_moves", "set_thinking", "thinking"]
+           "plan_shape", "ranked_moves", "set_thinking", "thinking"]
 
 
 THINK_SECONDS = 1.0
