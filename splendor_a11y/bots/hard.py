@@ -130,7 +130,7 @@ def plan_habits(state: GameState, seat: int) -> float:
     and the race sees to the end, it won no more: 65 of 70 base and module games, against
     68, and gave back more tokens."""
     value = habits(state, seat)
-    if len(state.players) >= CROWDED_TABLE and not state.is_over:
+    if _crowded(len(state.players)) and not state.is_over:
         value -= hoarded(state.players[seat])
     return value
 
@@ -138,7 +138,13 @@ def plan_habits(state: GameState, seat: int) -> float:
 def plan_shape(players: int) -> tuple[int, int]:
     """The turns the plan looks ahead and the positions each goes on from, for a table of
     that many players."""
-    return CROWDED_PLAN if players >= CROWDED_TABLE else (PLAN_TURNS, PLAN_WIDTH)
+    return CROWDED_PLAN if _crowded(players) else (PLAN_TURNS, PLAN_WIDTH)
+
+
+def _crowded(players: int) -> bool:
+    """Whether a table of that many players is crowded: the plan narrowed there, and the
+    hand of tokens near the limit marked down, since the narrow plan cannot see it spent."""
+    return players >= CROWDED_TABLE
 
 
 def _planned_score(state: GameState, seat: int, turn: int) -> float:
