@@ -266,14 +266,13 @@ def test_hint_counts_read_as_words() -> None:
 
 
 def _timed_search(monkeypatch: pytest.MonkeyPatch, spread: float) -> tuple[list[str], dict[str, int]]:
-    """A timed search of one second on a clock that moves 10 ms each time it is read (the
+    """A timed search of one second on a clock that moves 10 ms for each move scored (the
     same on any machine), where each move scores its place in the shortlist, best first,
     plus and minus ``spread`` in turns: the moves searched, best first, and the deals each
     was played in."""
-    clock = iter(range(1_000_000))
-    monkeypatch.setattr(hard.time, "monotonic", lambda: next(clock) * 0.01)
     played: dict[str, int] = {}
     order: dict[str, int] = {}
+    monkeypatch.setattr(hard.time, "monotonic", lambda: sum(played.values()) * 0.01)
 
     def scored(state: GameState, seat: int, command: Command) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
@@ -289,11 +288,27 @@ def test_a_timed_search_gives_the_rest_of_its_time_to_two_close_moves(monkeypatc
     assert len(ranked) == hard.SearchBudget().shortlist
     deals = played[ranked[0]]
     assert deals == played[ranked[1]] > 3 * max(played[move] for move in ranked[2:])
-    # Each deal reads the clock once (the first also after each of its moves but the
-    # first) and is reckoned at the average so far: the search stops with about a deal's
-    # time to spare, never past its second.
-    reads = deals + len(ranked) - 1
-    assert 1.0 - 2 / deals <= reads * 0.01 < 1.0
+    # Each move is reckoned at the average so far, and the next deal plays the two left:
+    # the search stops with less than that deal's time to spare, never past its second.
+    spent = sum(played.values())
+    assert 98 <= spent < 100
+
+
+def test_a_timed_search_reckons_a_deal_by_the_moves_it_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each move takes 36 ms, so the first deal of ten takes 0.36 s, as at a table of four.
+    # Reckoned by the deal, a third deal would have looked as long and the search would
+    # have stopped at 0.72 s; after the halving it plays five moves, and fits, and a
+    # fourth would not.
+    played: dict[str, int] = {}
+    monkeypatch.setattr(hard.time, "monotonic", lambda: sum(played.values()) * 0.036)
+
+    def scored(state: GameState, seat: int, command: Command) -> float:
+        played[str(command)] = played.get(str(command), 0) + 1
+        return 0.0
+
+    monkeypatch.setattr(hard, "_after_round", scored)
+    hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), hard.SearchBudget(seconds=1.0))
+    assert sum(played.values()) == 10 + 10 + 5
 
 
 def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch: pytest.MonkeyPatch) -> None:

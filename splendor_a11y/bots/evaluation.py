@@ -9,6 +9,8 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import Gem, packed_holding, packed_shortfall
 from splendor_a11y.engine import GameState, PlayerState, gems_missing
@@ -74,15 +76,54 @@ def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> 
 def _demand(state: GameState) -> list[int]:
     """Per colour, the most any face-up card worth points costs: bonuses beyond that buy
     nothing on the table now."""
+    return _board(state.rows).demand
+
+
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """What the judgement asks of the face-up cards, worked out once for each set of rows:
+    the board's demand (``_demand``), and each card's packed cost, discard colour and
+    worth within reach (points and ``REACH_BONUS``). A search judges many positions on
+    the same rows, since taking gems leaves them as they are."""
+
+    rows: tuple[tuple[Card | None, ...], ...]
+    demand: list[int]
+    cards: tuple[tuple[int, Gem | None, float], ...]
+
+
+BOARDS_KEPT = 1024
+"""How many sets of rows are kept worked out before starting again."""
+_boards: dict[int, _Board] = {}
+
+
+def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
+    """The rows worked out (``_Board``), found by identity: the rows object is kept with
+    the answer, so that no other can take its place."""
+    board = _boards.get(id(rows))
+    if board is not None and board.rows is rows:
+        return board
     demand = [0] * 5
-    for row in state.rows:
+    cards = []
+    for row in rows:
         for card in row:
-            if card is not None and card.points:
+            if card is None:
+                continue
+            cards.append(_reach_entry(card))
+            if card.points:
                 cost = card.cost
                 for i in range(5):
                     if cost[i] > demand[i]:
                         demand[i] = cost[i]
-    return demand
+    board = _Board(rows, demand, tuple(cards))
+    if len(_boards) >= BOARDS_KEPT:
+        _boards.clear()
+    _boards[id(rows)] = board
+    return board
+
+
+def _reach_entry(card: Card) -> tuple[int, Gem | None, float]:
+    """What ``_reach_value`` asks of a card: its packed cost, discard colour and worth."""
+    return card.packed_cost, card.discard, card.points + REACH_BONUS
 
 
 def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
@@ -94,24 +135,39 @@ def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
     return value
 
 
+HOLDINGS_KEPT = 4096
+"""How many holdings' shortfalls are kept before starting again."""
+_shortfalls: dict[int, dict[int, int]] = {}
+"""For a packed holding, the gems it lacks of each packed cost asked of it."""
+
+
 def _reach_value(state: GameState, player: PlayerState) -> float:
     """The best few cards within a few gems, each worth a share of its value by how far
-    it is. What the player has of each colour is counted once for all the cards: this
-    runs for every seat of every position a search looks at."""
+    it is. What the player has of each colour is counted once for all the cards, and the
+    gems a holding lacks for a cost are kept (``_shortfalls``): this runs for every seat
+    of every position a search looks at, most of them holding what they held a move ago."""
     held = packed_holding(player.bonuses, player.tokens)
     gold = player.tokens[5]
     reach = len(REACH_DECAY)
     best: list[float] = []
-    candidates = [card for row in state.rows for card in row if card is not None]
-    candidates += [r.card for r in player.reserved if r.card is not None]
-    for card in candidates:
-        if card.discard is None:
-            short = packed_shortfall(held, card.packed_cost)
+    lacking = _shortfalls.get(held)
+    if lacking is None:
+        if len(_shortfalls) >= HOLDINGS_KEPT:
+            _shortfalls.clear()
+        lacking = _shortfalls[held] = {}
+    cards = _board(state.rows).cards
+    if player.reserved:
+        cards += tuple(_reach_entry(held_card.card) for held_card in player.reserved if held_card.card is not None)
+    for cost, discard, worth in cards:
+        if discard is None:
+            short = lacking.get(cost)
+            if short is None:
+                short = lacking[cost] = packed_shortfall(held, cost)
             gap = short - gold if short > gold else 0
         else:
-            gap = _discard_gap(card.discard, player)
+            gap = _discard_gap(discard, player)
         if gap < reach:
-            best.append((card.points + REACH_BONUS) * REACH_DECAY[gap])
+            best.append(worth * REACH_DECAY[gap])
     best.sort(reverse=True)
     return sum(w * v for w, v in zip(REACH_WEIGHTS, best, strict=False))
 

@@ -142,17 +142,24 @@ class Strongholds(Module):
             return None
         seat = state.current
         mine = strongholds(state)[seat]
+        worth: dict[Slot, float] = {}
+
+        def mine_worth(place: Slot) -> float:
+            """The card's worth to the player, found once for all the options naming it."""
+            if place not in worth:
+                worth[place] = card_value(place, seat)
+            return worth[place]
 
         def value(command: Command) -> float:
             if isinstance(command, Oust):
                 return card_value(command.place, next(iter(holders(state, command.place))))
             assert isinstance(command, Hold)
             to = command.to
-            gain = card_value(command.to, seat) * (1 + mine.count(to))
+            gain = mine_worth(to) * (1 + mine.count(to))
             if mine.count(to) == 2:
                 gain += 2.0
             if command.source is not None:
-                gain -= card_value(command.source, seat) * mine.count(command.source)
+                gain -= mine_worth(command.source) * mine.count(command.source)
             return gain
 
         return max(stronghold_options(state), key=value)

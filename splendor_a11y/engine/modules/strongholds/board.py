@@ -16,6 +16,7 @@ __all__ = [
     "CONQUEST_PHASE",
     "conquest_slot",
     "holders",
+    "holders_by_slot",
     "occupied_by_other",
     "send_home",
     "strongholds",
@@ -42,6 +43,17 @@ def holders(state: GameState, place: Slot) -> dict[int, int]:
         count = places.count(place)
         if count:
             found[seat] = count
+    return found
+
+
+def holders_by_slot(state: GameState) -> dict[Slot, dict[int, int]]:
+    """Who holds each slot with a stronghold on it, and with how many: ``holders`` for
+    every slot at once, for a question asked of all the slots together."""
+    found: dict[Slot, dict[int, int]] = {}
+    for seat, places in enumerate(strongholds(state)):
+        for place in places:
+            at = found.setdefault(place, {})
+            at[seat] = at.get(seat, 0) + 1
     return found
 
 

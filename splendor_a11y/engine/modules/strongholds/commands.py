@@ -11,7 +11,13 @@ from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine.checks import card_at_place, refuse
 from splendor_a11y.engine.commands import Buy, Command, ModuleCommand, command_kind
 from splendor_a11y.engine.events import Event
-from splendor_a11y.engine.modules.strongholds.board import conquest_slot, holders, occupied_by_other, strongholds
+from splendor_a11y.engine.modules.strongholds.board import (
+    conquest_slot,
+    holders,
+    holders_by_slot,
+    occupied_by_other,
+    strongholds,
+)
 from splendor_a11y.engine.modules.strongholds.events import ConquestDeclined, StrongholdOusted, StrongholdPlaced
 from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
 from splendor_a11y.engine.refusals import Reason
@@ -142,17 +148,21 @@ class Decline(_StrongholdsCommand):
 
 
 def stronghold_options(state: GameState) -> list[Hold | Oust]:
-    """The current player's choices after a purchase; empty when neither is possible."""
+    """The current player's choices after a purchase; empty when neither is possible.
+    Who holds each slot is found once for all of them: a bot's look-ahead asks this after
+    every purchase it imagines."""
     seat = state.current
     mine = strongholds(state)[seat]
-    targets = [slot for slot in face_up_slots(state) if occupied_by_other(state, slot, seat) is None]
+    held = holders_by_slot(state)
+    slots = face_up_slots(state)
+    targets = [slot for slot in slots if all(other == seat for other in held.get(slot, ()))]
     options: list[Hold | Oust] = []
     if len(mine) < STRONGHOLDS_EACH:
         options += [Hold(slot) for slot in targets]
     for source in sorted(set(mine)):
         options += [Hold(slot, source) for slot in targets if slot != source]
-    for slot in face_up_slots(state):
-        found = holders(state, slot)
+    for slot in slots:
+        found = held.get(slot, {})
         if len(found) == 1 and sum(found.values()) == 1 and seat not in found:
             options.append(Oust(slot))
     return options
