@@ -72,14 +72,14 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
 def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_game(2, 1)
     raced = TakeGems(GemCounts.parse("1r 1o 1d"))
-    monkeypatch.setattr(hard, "closing_move", lambda view, rng, deadline: raced)
+    monkeypatch.setattr(hard, "closing_move", lambda view, rng, deadline, finish_by: raced)
     assert hard.choose_hard(view(state, 0), random.Random(1)) == raced
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_bigger_table_is_left_to_the_search(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With two or three opponents the race lost games: the bot never asks for one."""
-    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
+    def no_race(view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None) -> None:
         raise AssertionError("raced at a table of more than two")
 
     monkeypatch.setattr(hard, "closing_move", no_race)
@@ -103,8 +103,9 @@ def _deadlines_given_to_the_race(monkeypatch: pytest.MonkeyPatch) -> list[float 
     """The deadlines the hard bot gives its race from now on, the race never run."""
     deadlines: list[float | None] = []
 
-    def no_race(view: GameState, rng: random.Random, deadline: float | None) -> None:
+    def no_race(view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None) -> None:
         deadlines.append(deadline)
+        deadlines.append(finish_by)
 
     monkeypatch.setattr(hard, "closing_move", no_race)
     return deadlines
@@ -119,13 +120,16 @@ def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypa
         hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
     finally:
         set_thinking(None)
-    [deadline] = deadlines
+    [deadline, finish_by] = deadlines
     assert deadline is not None
+    assert finish_by is not None
     assert asked < deadline <= asked + hard.RACE_SHARE * seconds + 0.05
+    # A race that is on may run on (wider) to the end of the move's time, not past it.
+    assert deadline < finish_by <= asked + seconds + 0.05
 
 
 def test_the_fixed_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Recorded games and tests must give the same move for the same seed on any machine."""
     deadlines = _deadlines_given_to_the_race(monkeypatch)
     hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
-    assert deadlines == [None]
+    assert deadlines == [None, None]

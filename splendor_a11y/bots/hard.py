@@ -448,7 +448,8 @@ def choose_hard(view: GameState, rng: random.Random) -> Command:
     budget = _budget
     if len(view.players) == RACING_TABLE:
         deadline = None if budget.seconds is None else started + RACE_SHARE * budget.seconds
-        closing = closing_move(view, rng, deadline)
+        finish_by = None if budget.seconds is None else started + budget.seconds
+        closing = closing_move(view, rng, deadline, finish_by)
         if closing is not None:
             return closing
     if budget.seconds is not None:
