@@ -19,7 +19,9 @@ bot's own, and one of several is often close), so only a table of two races.
 
 A race can be long (with the modules' choices, a few seconds in the slowest
 positions), so a timed bot gives it a deadline: a race that has not found its answer by
-then is given up, as if an opponent could keep up, and the search decides.
+then is given up, as if an opponent could keep up, and the search decides. Once the
+race is on there is nothing else to think about: the bot races again, keeping more
+positions a turn, for as long as the move's time allows, and plays the faster line.
 """
 
 from __future__ import annotations
