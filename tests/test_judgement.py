@@ -1,7 +1,9 @@
 """The bots' judgement where a plain count misleads: how far a card is out of reach when
 its cost in gems does not say (a discard card, ``c3d -2o``, costs two cards of a colour,
 no gems); a hand of tokens near the limit, which looks rich and buys nothing; and the
-race, which runs on one deal of the hidden cards and never counts on a deck's top card."""
+race, which runs on one deal of the hidden cards and never counts on a deck's top card;
+and the choice of tokens to give back, found quickly, which must be the choice the full
+judgement makes."""
 
 from __future__ import annotations
 
@@ -10,14 +12,28 @@ from dataclasses import replace
 
 import pytest
 from conftest import new_game, with_player
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from splendor_a11y.bots.evaluation import evaluate, reach_gap
 from splendor_a11y.bots.habits import HOARDED_TOKEN, habits
 from splendor_a11y.bots.hard import plan_habits
+from splendor_a11y.bots.medium import greedy_command, greedy_score
 from splendor_a11y.bots.race import racing_moves
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
-from splendor_a11y.engine import GameState, PlayerState, Reserve, Reserved, deal, evolve, legal_commands, modules_named
+from splendor_a11y.engine import (
+    GameState,
+    Phase,
+    PlayerState,
+    Reserve,
+    Reserved,
+    deal,
+    evolve,
+    legal_commands,
+    modules_named,
+    play_legal,
+)
 
 DISCARD_CARD = Card.parse("c3d -2o")
 
@@ -84,3 +100,43 @@ def test_the_race_never_reserves_a_decks_top_card(seed: int) -> None:
              if isinstance(command, Reserve) and isinstance(command.place, DeckTop)]
     assert {command.place.word for command in blind if isinstance(command.place, DeckTop)} == {"deck", "orient"}
     assert set(racing_moves(state)) == set(legal_commands(state)) - set(blind)
+
+
+def _fully_judged_return(state: GameState) -> str:
+    """The way of giving tokens back the medium bot's judgement picks when it plays every
+    way out in full: the best one-move value, the first in legal order on ties."""
+    return str(max(legal_commands(state), key=lambda command: greedy_score(state, command)))
+
+
+def _first_return(seed: int, modules: tuple[str, ...]) -> GameState | None:
+    """The first time a player must give tokens back, in a game of random moves on a real
+    deal (None if none came within 60 moves)."""
+    chosen = modules_named(modules)
+    rng = random.Random(seed)
+    state = evolve(GameState.new(("P0", "P1", "P2"), chosen), deal(3, rng, standard_cards(), chosen))
+    for _ in range(60):
+        if state.is_over:
+            return None
+        if state.phase is Phase.RETURN:
+            return state
+        state = play_legal(state, rng.choice(legal_commands(state)))[1]
+    return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), modules=st.sampled_from([(), ("orient",), ("strongholds",)]))
+def test_the_quick_choice_of_tokens_to_give_back_is_the_full_judgements(seed: int, modules: tuple[str, ...]) -> None:
+    """Judged by the tokens left alone, the medium bot gives back what it would give back
+    having played every way out: the bots' play does not change, only their speed."""
+    state = _first_return(seed, modules)
+    if state is not None:
+        assert str(greedy_command(state)) == _fully_judged_return(state)
+
+
+def test_a_return_that_ends_the_game_is_chosen_as_the_full_judgement_chooses() -> None:
+    """When the round's end decides the game whatever is given back, every way is worth the
+    same to the full judgement, and the quick one must not prefer another."""
+    state = with_player(new_game(), 0, points=15)
+    state = with_player(state, 1, tokens=GemCounts([4, 4, 2, 1, 1, 0]))
+    state = replace(state, current=1, phase=Phase.RETURN)
+    assert str(greedy_command(state)) == _fully_judged_return(state) == str(legal_commands(state)[0])

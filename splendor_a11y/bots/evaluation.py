@@ -15,7 +15,7 @@ from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import Gem, packed_holding, packed_shortfall
 from splendor_a11y.engine import GameState, PlayerState, gems_missing
 
-__all__ = ["WIN", "best_opponent", "bonuses_missing", "evaluate", "reach_gap", "relative"]
+__all__ = ["WIN", "best_opponent", "bonuses_missing", "evaluate", "holding", "holding_worth", "reach_gap", "relative"]
 
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
@@ -213,6 +213,20 @@ def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] 
         + _reach_value(state, player)
         - _hand_cost(player)
     )
+
+
+def holding(state: GameState, player: PlayerState) -> tuple[int, int, float]:
+    """What of ``evaluate`` the player's tokens change: the coloured tokens, the gold, and
+    the worth of the cards they bring within reach. Two ways of giving tokens back that
+    leave the same holding are judged the same, to the last digit."""
+    tokens = player.tokens
+    return tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4], tokens[5], _reach_value(state, player)
+
+
+def holding_worth(held: tuple[int, int, float]) -> float:
+    """A ``holding``'s share of the position's worth."""
+    coloured, gold, reach = held
+    return TOKEN * coloured + GOLD * gold + reach
 
 
 def _hand_cost(player: PlayerState) -> float:

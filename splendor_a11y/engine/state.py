@@ -115,6 +115,10 @@ class PlayerState:
         """This seat with a module's part changed."""
         return replaced(self, parts=_with_part(self.parts, name, value))
 
+    def with_tokens(self, tokens: GemCounts) -> PlayerState:
+        """This seat holding other tokens: a way of paying or giving back, imagined."""
+        return replaced(self, tokens=tokens)
+
     @property
     def token_count(self) -> int:
         """All tokens held, gold included."""
