@@ -15,9 +15,9 @@ from splendor_a11y.engine import (
     Event,
     GameState,
     Phase,
+    ReturnTokens,
     decide_and_apply,
     determinize,
-    ReturnTokens,
     legal_commands,
     play_legal,
 )
@@ -86,22 +86,23 @@ them equal, and then the first in legal order is the one chosen."""
 
 
 def _best_return(state: GameState, commands: list[Command]) -> Command:
-    """``greedy_command``'s choice of tokens to give back, found without playing each
-    return out: in the base game the ways of giving back differ only in the tokens left,
-    so only the holding's worth (``holding_worth``) tells them apart, unless the round's end
-    decides the game, where every way is worth the same. The medium bot makes this choice
-    for every opponent's answer and every line a search imagines, and each way played out
-    in full took a third of a race's time. The choice is the same as played out in full:
-    the ways that come close are played out to settle it."""
+    """``greedy_command``'s choice of tokens to give back, found without playing each way
+    out in full. A module's decisions come before the tokens are counted, and after them
+    only a noble's visit and the turn's end, which no token changes; so the ways of giving
+    back differ only in what the tokens left are worth (``holding``), unless the round's
+    end decides the game, where every way is worth the same. The ways that come close are
+    played out in full to settle it, so the choice is the one the full judgement makes.
+    The medium bot makes this choice in every opponent's answer and every line the hard
+    bot imagines: each way played out in full took a third of a race's time."""
     seat = state.current
     if finish_own_decisions(play_legal(state, commands[0])[1], seat).is_over:
         return _best_of(state, commands)
     player = state.player
-    held = [holding(state, player.with_tokens(player.tokens.minus(command.gems)))
-            for command in commands if isinstance(command, ReturnTokens)]
+    returns = [command for command in commands if isinstance(command, ReturnTokens)]
+    held = [holding(state, player.with_tokens(player.tokens.minus(command.gems))) for command in returns]
     worths = [holding_worth(left) for left in held]
     top = max(worths)
-    close = [(command, left) for command, left, worth in zip(commands, held, worths, strict=True)
+    close = [(command, left) for command, left, worth in zip(returns, held, worths, strict=True)
              if worth >= top - SAME_WORTH]
     if all(left == close[0][1] for _, left in close):
         return close[0][0]
