@@ -4,12 +4,14 @@ with a terminal, and a raw telnet socket. Clients read only what is printed."""
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -51,13 +53,29 @@ class Server:
                 break
             self.output.append(line.rstrip("\n"))
             if "Ctrl-C" in line:
+                self._started_at = len(self.output)
+                self._drain = threading.Thread(target=self._keep_reading, daemon=True)
+                self._drain.start()
                 return
         raise AssertionError(f"the server did not start: {self.output}")
+
+    def _keep_reading(self) -> None:
+        """Read everything the server prints while it runs, as a terminal would: a pipe
+        nobody reads would fill, and block the server at its next line."""
+        assert self.process is not None and self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line.rstrip("\n"))
+
+    @property
+    def printed(self) -> str:
+        """What the server printed since it said how to stop it."""
+        return "\n".join(self.output[self._started_at:])
 
     def kill(self) -> None:
         assert self.process is not None
         self.process.kill()
         self.process.wait(10)
+        self._drain.join(10)
 
     def stop(self, signum: int = signal.SIGTERM) -> str:
         """SIGTERM, as a host's service manager would (or SIGINT, the host's Ctrl-C); what
@@ -65,8 +83,9 @@ class Server:
         assert self.process is not None
         if self.process.poll() is None:
             self.process.send_signal(signum)
-        rest, _ = self.process.communicate(timeout=20)
-        return rest
+        self.process.wait(20)
+        self._drain.join(10)
+        return self.printed + "\n"
 
 
 def plain(raw: str) -> str:
@@ -77,8 +96,8 @@ def plain(raw: str) -> str:
 class Player:
     """One person at an SSH client with a terminal."""
 
-    def __init__(self, port: int, name: str, password: str) -> None:
-        self.port, self.name, self.password = port, name, password
+    def __init__(self, port: int, name: str, password: str, address: str = "127.0.0.1") -> None:
+        self.port, self.name, self.password, self.address = port, name, password, address
         self.raw = ""
         self.seen = 0
         self._conn: asyncssh.SSHClientConnection | None = None
@@ -92,8 +111,8 @@ class Player:
 
     async def connect(self) -> None:
         self._conn = await asyncssh.connect("127.0.0.1", self.port, username=self.name, password=self.password,
-                                            known_hosts=None, client_keys=None)
-        self._process = await self._conn.create_process(term_type="xterm", term_size=(100, 30))
+                                            known_hosts=None, client_keys=None, local_addr=(self.address, 0))
+        self._process = await self._conn.create_process(term_type="xterm", term_size=(100, 30), encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -101,12 +120,13 @@ class Player:
         killed mid-stream makes the read raise rather than return nothing, and a waiter
         not woken then would sleep out its whole timeout)."""
         assert self._process is not None
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
         try:
             while True:
                 data = await self._process.stdout.read(65536)
                 if not data:
                     return
-                self.raw += data
+                self.raw += decoder.decode(data)
                 self._arrived.set()
         finally:
             self._arrived.set()
@@ -116,8 +136,12 @@ class Player:
         return self._reader is not None and not self._reader.done()
 
     def send(self, line: str) -> None:
+        self.type(line + "\r")
+
+    def type(self, keys: str | bytes) -> None:
+        """Keys as a terminal sends them, with no Enter unless they hold one."""
         assert self._process is not None
-        self._process.stdin.write(line + "\r")
+        self._process.stdin.write(keys.encode("utf-8") if isinstance(keys, str) else keys)
 
     async def expect(self, pattern: str, after: int | None = None, timeout: float = WAIT) -> re.Match[str]:
         """Wait for ``pattern`` in what was printed since the last match; with ``after``,

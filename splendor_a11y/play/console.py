@@ -50,6 +50,7 @@ class Console:
         stdout: IO[str] | None = None,
         pt_input: Any = None,
         pt_output: Any = None,
+        max_line: int | None = None,
     ) -> None:
         self.speaker: Speaker = speaker or NullSpeaker()
         self.out = stdout or sys.stdout
@@ -61,6 +62,8 @@ class Console:
         if interactive is None:
             interactive = self.stdin.isatty() and self.out.isatty()
         self.interactive = interactive or pt_input is not None
+        self.max_line = max_line
+        """The longest line the prompt takes (None: no limit, at one's own keyboard)."""
         self._shares_loop = pt_input is not None
         """A connection's console on a server's loop: its prompt must not take the process's
         Ctrl-C (the host's, to stop the server) nor the loop's error handler."""
@@ -82,12 +85,14 @@ class Console:
         if history_file is not None:
             history = _private_history(history_file, self._history_lost)
         completer = WordCompleter(completion_words, ignore_case=True, sentence=True)
-        session = LinePrompt(history, completer, self._bindings(), pt_input, pt_output)
+        session = LinePrompt(history, completer, self._bindings(), pt_input, pt_output, self.max_line,
+                             self._line_full)
         session.default_buffer.on_text_changed += lambda _buffer: self.speaker.silence()
         return session
 
     def _bindings(self) -> Any:
         from prompt_toolkit.application import run_in_terminal
+        from prompt_toolkit.filters import Condition
         from prompt_toolkit.key_binding import KeyBindings
 
         bindings = KeyBindings()
@@ -107,9 +112,10 @@ class Console:
             bindings.add(key)(handler(key))
             bindings.add("escape", _ALT[key])(handler(key))
 
-        @bindings.add("c-\\")
+        @bindings.add("c-\\", filter=Condition(lambda: not self._shares_loop))
         def _quit_signal(event: Any) -> None:
-            """Ctrl-\\ reaches a raw-mode prompt as a key, not as SIGQUIT: it stops the same way."""
+            """Ctrl-\\ reaches a raw-mode prompt as a key, not as SIGQUIT: it stops the same way
+            (at one's own keyboard: over a connection it would stop the whole server)."""
             event.app.exit(exception=Stopped(signal.SIGQUIT if hasattr(signal, "SIGQUIT") else signal.SIGTERM))
 
         return bindings
@@ -124,6 +130,10 @@ class Console:
         if self.answer_query is not None:
             return self.answer_query(_KEY_QUERIES[key])
         return []
+
+    def _line_full(self) -> None:
+        """Keys past the longest line are not taken: said once a line, above it."""
+        self.announce_above(text("console.line_full", limit=self.max_line), Channel.ERROR)
 
     def _history_lost(self, path: Path, error: OSError) -> None:
         """Said once: typed lines are kept for this game only."""

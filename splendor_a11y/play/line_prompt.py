@@ -30,14 +30,38 @@ from prompt_toolkit.layout.processors import BeforeInput
 __all__ = ["LinePrompt"]
 
 
+class _LimitedBuffer(Buffer):
+    """The line being typed, never longer than ``limit`` characters: what would go past
+    it is not taken, and ``refused`` is told (once a line), so that a stream of keys
+    without Enter costs the server nothing more than a full line."""
+
+    def __init__(self, limit: int | None, refused: Callable[[], None], **options: Any) -> None:
+        super().__init__(**options)
+        self.limit = limit
+        self.refused = refused
+        self.refusal_told = False
+
+    def insert_text(self, data: str, overwrite: bool = False, move_cursor: bool = True,
+                    fire_event: bool = True) -> None:
+        if self.limit is not None and len(self.text) + len(data) > self.limit:
+            data = data[:max(self.limit - len(self.text), 0)]
+            if not self.refusal_told:
+                self.refusal_told = True
+                self.refused()
+        if data:
+            super().insert_text(data, overwrite, move_cursor, fire_event)
+
+
 class LinePrompt:
     """Reads lines one after another, keeping the history between them."""
 
     def __init__(self, history: History, completer: Completer, key_bindings: KeyBindingsBase,
-                 pt_input: Any = None, pt_output: Any = None) -> None:
+                 pt_input: Any = None, pt_output: Any = None, max_line: int | None = None,
+                 line_full: Callable[[], None] = lambda: None) -> None:
         self.message = ""
-        self.default_buffer = Buffer(history=history, completer=completer, complete_while_typing=False,
-                                     multiline=False, accept_handler=self._accept)
+        self.default_buffer = _LimitedBuffer(max_line, line_full, history=history, completer=completer,
+                                             complete_while_typing=False, multiline=False,
+                                             accept_handler=self._accept)
         control = BufferControl(self.default_buffer, input_processors=[BeforeInput(lambda: self.message)])
         self.app: Application[str] = Application(
             layout=Layout(Window(control, dont_extend_height=True, wrap_lines=True)),
@@ -70,6 +94,7 @@ class LinePrompt:
         """The next line typed; EOFError at Ctrl-D on an empty line, KeyboardInterrupt at Ctrl-C."""
         self.message = message
         self.default_buffer.reset()
+        self.default_buffer.refusal_told = False
         return await self.app.run_async(handle_sigint=handle_sigint, set_exception_handler=set_exception_handler)
 
 

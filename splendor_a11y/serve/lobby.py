@@ -14,6 +14,7 @@ from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.serve.hall import Guest, Hall, Refused
+from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
 from splendor_a11y.play.grammar import folded, language_code
@@ -21,10 +22,7 @@ from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import join_words, language_list, problem_text, sentence, speaking, text
 from splendor_a11y.text.similarity import edit_distance
 
-__all__ = ["LOBBY_WORDS", "MAX_LINE", "take_line"]
-
-MAX_LINE = 500
-"""Longer lines are refused, whatever they say."""
+__all__ = ["LOBBY_WORDS", "take_line"]
 QUIT_WORDS = ("quit", "exit", "q")
 
 

@@ -25,7 +25,9 @@ from splendor_a11y.play.terminal import write_line
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.hall import Guest, Hall
+from splendor_a11y.serve.limits import LINE_BURST, LINES_PER_SECOND
 from splendor_a11y.serve.lobby import take_line
+from splendor_a11y.serve.pace import Pace
 from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
 from splendor_a11y.text.messages import speaking, text
@@ -85,11 +87,15 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
     link.set_answers(answers)
     if guest.at is None:
         guest.tell(lambda: text("server.welcome", name=guest.name, tables=len(hall.tables), people=len(hall.guests)))
+    pace = Pace(LINES_PER_SECOND, LINE_BURST)
     try:
         while True:
             line = await link.read_line(_prompt(guest))
             if line is None or not take_line(hall, guest, line):
                 break
+            wait = pace.spend()
+            if wait:
+                await asyncio.sleep(wait)
     except asyncio.CancelledError:
         pass
     except Exception:  # noqa: BLE001 - one visit's fault must not stop the server

@@ -14,18 +14,25 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
+from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from splendor_a11y.play.console import Console
-from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.play.terminal import network_newlines
 from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate
+from splendor_a11y.serve.keyboard import KeyboardInput
+from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
 from splendor_a11y.text.messages import text
 
 __all__ = ["SSHLink", "ssh_server"]
 
 Visit = Callable[[str, "SSHLink"], Awaitable[None]]
+WINDOW = 64 * 1024
+"""How much a client may send that the server has not read yet (SSH's flow control)."""
 
 
 class SSHLink:
@@ -37,7 +44,7 @@ class SSHLink:
         self.address = address
         self.session = session
         self.console = Console(stdout=session.stdout, interactive=True, pt_input=app_session.input,
-                               pt_output=app_session.output)
+                               pt_output=app_session.output, max_line=MAX_LINE)
         self.console.quit_question = "server.quit_confirm"
         self.keys_help = self.console.keys_help()
         self.closed = False
@@ -88,14 +95,20 @@ class _Output:
         self._parts.append(network_newlines(data))
 
     def send(self) -> None:
-        """Send what was gathered (at the end of the loop's turn, or before closing)."""
+        """Send what was gathered (at the end of the loop's turn, or before closing). A
+        client that has left ``UNREAD_BYTES`` unread is not listening: it is let go,
+        rather than the server holding ever more for it."""
         data, self._parts = "".join(self._parts), []
         chan = self._session._chan
-        if data and chan is not None:
-            try:
-                chan.write(data)
-            except (BrokenPipeError, OSError):
-                pass  # the connection is closing: nobody is there to read it
+        if not data or chan is None:
+            return
+        try:
+            if chan.get_write_buffer_size() > UNREAD_BYTES:
+                chan.close()
+                return
+            chan.write(data)
+        except (BrokenPipeError, OSError):
+            pass  # the connection is closing: nobody is there to read it
 
     def isatty(self) -> bool:
         return True
@@ -108,13 +121,41 @@ class _Output:
         return "utf-8"
 
 
+TERMINAL_COLUMNS = (20, 400)
+TERMINAL_ROWS = (5, 200)
+"""The terminal sizes a prompt is drawn for: a client may claim any size at all."""
+
+
 class _Session(PromptToolkitSSHSession):
-    """prompt_toolkit's SSH session, which also ends the visit when the client vanishes."""
+    """prompt_toolkit's SSH session, with keys read through ``KeyboardInput`` (bounded,
+    and never through an operating system pipe the loop itself must drain), a terminal
+    size kept within reason, and the visit ended when the client vanishes."""
 
     def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]]) -> None:
         super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
         self.output = _Output(self)
         self.stdout = self.output  # type: ignore[assignment]
+
+    def _get_size(self) -> Size:
+        size = super()._get_size()
+        return Size(rows=min(max(size.rows, TERMINAL_ROWS[0]), TERMINAL_ROWS[1]),
+                    columns=min(max(size.columns, TERMINAL_COLUMNS[0]), TERMINAL_COLUMNS[1]))
+
+    async def _interact(self) -> None:
+        chan = self._chan
+        assert chan is not None
+        self._output = Vt100_Output(self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=False)
+        keys = KeyboardInput(pause=chan.pause_reading, resume=chan.resume_reading)
+        self._input = keys
+        with create_app_session(input=keys, output=self._output) as session:
+            self.app_session = session
+            try:
+                await self.interact(self)
+            except Exception:  # noqa: BLE001 - one connection's fault must not stop the server
+                LOGGER.exception("an SSH session failed")
+            finally:
+                chan.close()
+                keys.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.interact_task is not None and not self.interact_task.done():
@@ -138,6 +179,7 @@ class _Server(PromptToolkitSSHServer):
         self.address = ""
         self._conn: Any = None
         self._counted = False
+        self._session: _Session | None = None
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
@@ -184,7 +226,11 @@ class _Server(PromptToolkitSSHServer):
         return admission in (Admission.WELCOME, Admission.REGISTERED)
 
     def session_requested(self) -> PromptToolkitSSHSession:
-        return _Session(self.interact)
+        """One session a connection: a second would be a second person on one login."""
+        if self._session is not None:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session a connection")
+        self._session = _Session(self.interact)
+        return self._session
 
 
 async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate,
@@ -206,4 +252,5 @@ async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: D
     return await asyncssh.create_server(
         lambda: _Server(interact, doorman, gate), host, port, server_host_keys=[host_key],
         login_timeout=login_timeout, keepalive_interval=30, keepalive_count_max=4, line_editor=False,
+        errors="replace", window=WINDOW, max_pktsize=WINDOW // 2,
     )

@@ -16,17 +16,13 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.terminal import escape_controls, network_newlines
 from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate
-from splendor_a11y.serve.lobby import MAX_LINE
+from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
 from splendor_a11y.text.messages import text
 
 __all__ = ["TelnetLink", "telnet_server"]
 
 IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
 ECHO = 1
-LINE_BYTES = 4 * MAX_LINE
-"""Bytes a line may hold before the rest of it is dropped (UTF-8 takes up to 4 a character)."""
-UNREAD_BYTES = 1 << 20
-"""A client that leaves this much unread is not listening: it is let go."""
 
 
 class TelnetLink:

@@ -1,0 +1,210 @@
+"""What a stranger types cannot take the server down, grow it, or slow anyone else.
+
+A real server in a subprocess, real SSH clients (asyncssh, with a terminal) and a raw
+telnet socket on loopback. The server's memory is read from ``/proc``, as a host's
+``top`` would show it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from server_helpers import Player, Server, Telnet
+
+from splendor_a11y.serve.keyboard import KeyFilter
+
+FLOOD = 100_000
+GROWTH_MIB = 24
+"""What the server may grow by while one client floods it: its bound per connection is
+the SSH window (64 KiB) unread, 256 keys waiting and a line of 500 characters; the rest
+is Python's allocator and the other clients' ordinary work."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("hostile"), "--login-timeout", "5")
+    running.start()
+    yield running
+    print("the server said, at its end:", running.stop())
+
+
+def rss_mib(server: Server) -> float:
+    assert server.process is not None
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def run(coroutine: object) -> None:
+    asyncio.run(asyncio.wait_for(coroutine, 120))  # type: ignore[arg-type]
+
+
+async def answered(player: Player, timeout: float = 10) -> float:
+    """Seconds from Enter to the answer of ``who``."""
+    started = time.perf_counter()
+    player.send("who")
+    await player.expect(r"Connected, \d+:", timeout=timeout)
+    return time.perf_counter() - started
+
+
+async def flooded(server: Server, name: str, burst: bool) -> None:
+    flooder = Player(server.port, name, f"{name}-secret-words")
+    other = Player(server.port, f"{name}x", f"{name}x-secret-words")
+    await flooder.connect()
+    await flooder.expect(rf"Welcome, {name}\.")
+    await other.connect()
+    await other.expect(rf"Welcome, {name}x\.")
+    before = rss_mib(server)
+    if burst:
+        flooder.type("x" * FLOOD)
+    else:
+        for _ in range(FLOOD // 1000):
+            flooder.type("x" * 1000)
+            await asyncio.sleep(0.002)
+    slowest = max([await answered(other) for _ in range(15)])
+    grown = rss_mib(server) - before
+    await flooder.expect("A line holds at most 500 characters; what you typed past that was not taken.")
+    await flooder.close()
+    assert grown < GROWTH_MIB, f"the server grew by {grown:.1f} MiB"
+    assert slowest < 1.0, f"another player waited {slowest:.2f} s for an answer"
+    assert await answered(other) < 1.0
+
+
+def test_keys_without_enter_in_small_chunks_are_capped_and_slow_nobody(server: Server) -> None:
+    run(flooded(server, "Flo", burst=False))
+
+
+def test_keys_without_enter_in_one_burst_are_capped_and_slow_nobody(server: Server) -> None:
+    run(flooded(server, "Bur", burst=True))
+
+
+def test_a_mouse_report_typed_over_ssh_raises_nothing_and_the_enter_after_it_counts(server: Server) -> None:
+    async def scenario() -> None:
+        ana = Player(server.port, "Mou", "mouse-secret-words")
+        await ana.connect()
+        await ana.expect(r"Welcome, Mou\.")
+        ana.type("\x1b[31m")
+        await answered(ana)
+        ana.type("\x1b[<64;85;12M\x1b[M !!\x1b[200~who\x1b[201~\r")
+        await ana.expect(r"Connected, \d+:")
+        await ana.close()
+
+    run(scenario())
+    assert "Traceback" not in server.printed
+
+
+def test_ctrl_backslash_over_ssh_leaves_the_server_running(server: Server) -> None:
+    async def scenario() -> None:
+        ana = Player(server.port, "Sig", "signal-secret-words")
+        await ana.connect()
+        await ana.expect(r"Welcome, Sig\.")
+        ana.type("\x1c")
+        await answered(ana)
+        await ana.close()
+
+    run(scenario())
+    assert server.process is not None and server.process.poll() is None
+
+
+def test_the_key_filter_keeps_keys_and_drops_what_is_not_a_key() -> None:
+    keys = KeyFilter()
+    assert keys.feed("take ser\r") == list("take ser\r")
+    assert keys.feed("\x1b[A\x1bOP\x1br") == ["\x1b[A", "\x1bOP", "\x1b", "r"]
+    assert keys.feed("\x1b[31m\x1b[<0;1;1M\x1b[Mabcde") == ["d", "e"]
+    assert keys.feed("\x1b[" + "1;" * 5000 + "Rok") == ["o", "k"]
+    assert keys.feed("\x1b[1") == [] and keys.feed("5~") == ["\x1b[15~"]
+    assert keys.feed("\x1b") == [] and keys.flush() == ["\x1b"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_the_key_filter_never_holds_more_than_one_sequence(typed: str) -> None:
+    keys = KeyFilter()
+    out = keys.feed(typed)
+    assert all(len(key) == 1 or key.startswith("\x1b") and len(key) <= 16 for key in out)
+    assert len(keys._held) <= 16
+
+
+JUNK = st.binary(min_size=1, max_size=120)
+
+
+class Clients:
+    """One SSH and one telnet connection, made again when junk typed ended them (a
+    ``quit`` spelt by chance, Ctrl-D)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.ssh: Player | None = None
+        self.telnet: Telnet | None = None
+
+    async def ssh_client(self) -> Player:
+        if self.ssh is None or not self.ssh.connected:
+            if self.ssh is not None:
+                await self.ssh.close()
+                await asyncio.sleep(0.1)
+            self.ssh = Player(self.server.port, "Junk", "junk-secret-words")
+            await self.ssh.connect()
+            await self.ssh.expect(r"Welcome, Junk\.")
+        return self.ssh
+
+    def telnet_client(self) -> Telnet:
+        if self.telnet is None or self.telnet.closed_by_server(0.01):
+            self.telnet = Telnet(self.server.telnet)
+            self.telnet.send("Tel")
+            self.telnet.send("telnet-secret-words")
+            self.telnet.expect(r"Welcome, Tel\.")
+        return self.telnet
+
+
+async def ssh_answers_after(clients: Clients, junk: bytes) -> None:
+    player = await clients.ssh_client()
+    try:
+        player.type(junk)
+        player.type(b"\r")
+        await asyncio.sleep(0.05)
+        player.type(b"\x15who\r")
+        await player.expect(r"Connected, \d+:|Leave the server\?")
+    except (ConnectionError, OSError):
+        player = await clients.ssh_client()
+        await answered(player)
+        return
+    if player.text.rstrip().endswith("anything else to stay."):
+        player.send("no")
+        await answered(player)
+
+
+def telnet_answers_after(clients: Clients, junk: bytes) -> None:
+    client = clients.telnet_client()
+    client.sock.sendall(junk + b"\xff\xf0\xff\xf0\r\n")
+    client.send("who")
+    try:
+        client.expect(r"Connected, \d+:")
+    except ConnectionError:
+        client = clients.telnet_client()
+        client.send("who")
+        client.expect(r"Connected, \d+:")
+
+
+def test_any_bytes_over_ssh_and_telnet_leave_the_server_answering(server: Server) -> None:
+    clients = Clients(server)
+    loop = asyncio.new_event_loop()
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(JUNK)
+    def property_holds(junk: bytes) -> None:
+        loop.run_until_complete(asyncio.wait_for(ssh_answers_after(clients, junk), 30))
+        telnet_answers_after(clients, junk)
+
+    try:
+        property_holds()
+    finally:
+        loop.close()
+    assert server.process is not None and server.process.poll() is None
+    assert "Traceback" not in server.printed
