@@ -516,7 +516,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    """``export TABLE [FILE]``: a server table's game as a log file (or on standard output)."""
+    """``export TABLE [FILE]``: a server table's game as a log file (or on standard output);
+    a game that no longer replays is written as it was stored, for a look."""
     import sqlite3
 
     from splendor_a11y.record import log_bytes
@@ -528,7 +529,12 @@ def _export(args: argparse.Namespace) -> int:
     try:
         store = Store(path)
         try:
-            log = store.log_of(args.table)
+            raw = store.raw_table(args.table)
+            try:
+                log = store.log_of(args.table)
+            except LogError as error:
+                error.path = Path(text("server.table_name", number=args.table))
+                return _export_raw(args, raw.header, raw.lines, log_refusal(error))
         finally:
             store.close()
     except KeyError:
@@ -543,6 +549,21 @@ def _export(args: argparse.Namespace) -> int:
         writer.append_all(log.events)
     write_line(text("cli.exported", table=args.table, path=args.file, events=len(log.events)))
     return EXIT_OK
+
+
+def _export_raw(args: argparse.Namespace, header: str | None, lines: list[str], reason: str) -> int:
+    """A table whose game does not replay, written line for line as the database holds it."""
+    if header is None:
+        raise UsageError(text("cli.no_server_table", table=args.table, path=_server_db(args.db)))
+    data = "".join(f"{line}\n" for line in [header, *lines]).encode("utf-8")
+    if args.file is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        args.file.write_bytes(data)
+    write_line(text("cli.exported_raw", table=args.table, path=args.file or "-", events=len(lines),
+                    reason=reason.rstrip(".")), sys.stderr)
+    return EXIT_REFUSED
 
 
 # ---- entry --------------------------------------------------------------------------

@@ -11,15 +11,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from splendor_a11y.bots import BOTS
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
+from splendor_a11y.record import LogError
 from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
 from splendor_a11y.serve.store import Store
 from splendor_a11y.serve.tables import HostedTable, Seating
 from splendor_a11y.text.messages import plural, text
+from splendor_a11y.text.narrator import log_refusal
 
 __all__ = ["Guest", "Hall", "Refused"]
 
@@ -61,16 +64,29 @@ class Hall:
         self.clock = clock
         self.tables: dict[int, HostedTable] = {}
         self.guests: dict[str, Guest] = {}
+        self.set_aside: dict[int, str] = {}
+        """Tables whose stored game does not replay, and why: kept, not played."""
         self.voices: dict[str, Voice] = {}
         """Each person's language, kept while the server runs, from one visit to the next."""
 
     def restore(self) -> int:
-        """Set every unfinished table back as the database kept it; how many."""
-        for stored in self.store.unfinished():
-            hosted = HostedTable.from_plan(stored.number, stored.plan)
-            if stored.header is not None:
-                hosted.restore(stored, self.store)
-            self.tables[stored.number] = hosted
+        """Set every unfinished table back as the database kept it; how many. A table
+        whose stored game cannot be read or replayed is set aside (``set_aside``, with
+        the reason in the host's language), its rows untouched, and the others go on."""
+        for number in self.store.unfinished():
+            try:
+                stored = self.store.table(number)
+                hosted = HostedTable.from_plan(number, stored.plan)
+                if stored.header is not None:
+                    hosted.restore(stored, self.store)
+            except LogError as error:
+                error.path = Path(text("server.table_name", number=number))
+                self.set_aside[number] = log_refusal(error)
+                continue
+            except (SplendorError, KeyError, TypeError, ValueError) as error:
+                self.set_aside[number] = text("server.table_unreadable", number=number, reason=error)
+                continue
+            self.tables[number] = hosted
         return len(self.tables)
 
     def start_computers(self) -> None:

@@ -25,6 +25,7 @@ from splendor_a11y.play.terminal import write_line
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.hall import Guest, Hall
+from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
 from splendor_a11y.serve.limits import LINE_BURST, LINES_PER_SECOND
 from splendor_a11y.serve.lobby import take_line
 from splendor_a11y.serve.pace import Pace
@@ -125,7 +126,7 @@ async def _serve(options: ServerOptions) -> None:
         from splendor_a11y.serve.telnet import telnet_server
 
         servers.append(await telnet_server(options.host, options.telnet, doorman, gate, visit, options.login_timeout))
-    _announce_start(options, key, restored)
+    _announce_start(options, key, restored, hall)
     hall.start_computers()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -136,7 +137,7 @@ async def _serve(options: ServerOptions) -> None:
     store.close()
 
 
-def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int) -> None:
+def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int, hall: Hall) -> None:
     fingerprint = key.get_fingerprint()
     write_line(text("server.listening", host=options.host, port=options.port))
     if options.telnet is not None:
@@ -144,6 +145,8 @@ def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int)
     write_line(text("server.fingerprint", fingerprint=fingerprint))
     if restored:
         write_line(text("server.restored", count=restored))
+    for number, reason in hall.set_aside.items():
+        write_line(text("server.set_aside", number=number, reason=reason))
     if options.open_door:
         write_line(text("server.open_warning"))
     write_line(text("server.how_to_stop"))
@@ -162,10 +165,19 @@ async def _stop(hall: Hall, servers: list[_Listening]) -> None:
 
 
 def run_server(options: ServerOptions) -> int:
-    """Run the server until Ctrl-C or SIGTERM; the exit code."""
+    """Run the server until Ctrl-C or SIGTERM; the exit code. A second server over the
+    same database is refused before it touches it."""
+    lock = StoreLock(options.db)
+    try:
+        lock.acquire()
+    except StoreTaken:
+        write_line(text("server.store_taken", path=options.db), sys.stderr)
+        return 1
     try:
         asyncio.run(_serve(options))
     except OSError as error:
         write_line(text("server.cannot_listen", reason=error.strerror or error), sys.stderr)
         return 1
+    finally:
+        lock.release()
     return 0

@@ -4,6 +4,11 @@ A command's events are committed in one transaction before anyone hears of them 
 table's ``EventSink``), so a server killed at any moment restarts with every game where
 its players last heard it. Events are kept as the very JSON objects a game log holds,
 so a table exported is a log like any other, read and checked the same way.
+
+One connection serves the event loop and the worker threads that check passwords, so
+every use of it holds one lock: a transaction is never begun inside another. Each event
+is written at the place its table's writer expects (``(table, seq)`` is the primary
+key), so a second writer can never interleave a table: its events are refused whole.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import errno
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from splendor_a11y.engine import Event, GameEnded
-from splendor_a11y.record import GameLog, LogHeader, SaveError, decode_event, encode_event
+from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
 
-__all__ = ["Account", "Store", "StoredTable", "TableSink"]
+__all__ = ["Account", "RawTable", "Store", "StoredTable", "TableSink"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -79,12 +85,23 @@ class StoredTable:
         return GameLog(Path(f"table-{self.number}"), self.header, self.events)
 
 
+@dataclass(frozen=True, slots=True)
+class RawTable:
+    """A table's header and events as the database holds them, undecoded: what can still
+    be exported of a table whose events do not replay."""
+
+    number: int
+    header: str | None
+    lines: list[str]
+
+
 class Store:
     """The database: opened in WAL mode, each write its own transaction, fully synced;
     its files readable by their owner only (they hold password hashes)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = threading.RLock()
         path.parent.mkdir(parents=True, exist_ok=True)
         private = os.umask(0o077)
         try:
@@ -98,30 +115,37 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: all of it is kept, or none (a full disk becomes ``SaveError``)."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        """One transaction, one at a time: all of it is kept, or none (a full disk, or a
+        place in a table's log already taken, becomes ``SaveError``)."""
+        with self._lock:
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-        except sqlite3.OperationalError as error:
-            if self._db.in_transaction:
-                self._db.execute("ROLLBACK")
-            full = "full" in str(error)
-            raise SaveError(OSError(errno.ENOSPC if full else errno.EIO, str(error)), self.path) from None
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            except (sqlite3.OperationalError, sqlite3.IntegrityError) as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                full = "full" in str(error)
+                raise SaveError(OSError(errno.ENOSPC if full else errno.EIO, str(error)), self.path) from None
+
+    def _read(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
+        """Every row a query finds, read while no transaction is under way."""
+        with self._lock:
+            return self._db.execute(query, parameters).fetchall()
 
     # ---- accounts -----------------------------------------------------------------
 
     def account(self, name: str) -> Account | None:
         """The account of a name (matched without regard to case), or None."""
-        row = self._db.execute("SELECT name, password FROM accounts WHERE name = ?", (name,)).fetchone()
-        if row is None:
+        rows = self._read("SELECT name, password FROM accounts WHERE name = ?", (name,))
+        if not rows:
             return None
-        keys = tuple(k for (k,) in self._db.execute("SELECT key FROM account_keys WHERE name = ?", (name,)))
-        return Account(row[0], row[1], keys)
+        keys = tuple(k for (k,) in self._read("SELECT key FROM account_keys WHERE name = ?", (name,)))
+        return Account(rows[0][0], rows[0][1], keys)
 
     def register(self, name: str, password: str | None = None, key: str | None = None) -> bool:
         """Make a new account; False when the name was taken meanwhile."""
@@ -159,25 +183,25 @@ class Store:
         with self._transaction() as db:
             db.execute("DELETE FROM game_tables WHERE id = ? AND header IS NULL", (number,))
 
-    def append(self, number: int, events: Sequence[Event], over: bool) -> None:
-        """Keep a command's events, with the next sequence numbers, in one transaction.
+    def append(self, number: int, first: int, events: Sequence[Event], over: bool) -> None:
+        """Keep a command's events at places ``first``, ``first + 1``... of the table's
+        log, in one transaction.
 
         Raises:
-            SaveError: the database refused; none of them is kept.
+            SaveError: the database refused, or one of those places is taken (another
+                writer has the table); none of them is kept.
         """
         with self._transaction() as db:
-            (last,) = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (number,)).fetchone()
             db.executemany("INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
-                           [(number, last + 1 + i, json.dumps({"seq": last + 1 + i, **encode_event(event)},
-                                                               ensure_ascii=False))
+                           [(number, first + i, json.dumps({"seq": first + i, **encode_event(event)},
+                                                           ensure_ascii=False))
                             for i, event in enumerate(events)])
             if over:
                 db.execute("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
 
-    def unfinished(self) -> list[StoredTable]:
-        """Every table whose game is not over, in the order they were made."""
-        numbers = [n for (n,) in self._db.execute("SELECT id FROM game_tables WHERE over = 0 ORDER BY id")]
-        return [self.table(n) for n in numbers]
+    def unfinished(self) -> list[int]:
+        """The number of every table whose game is not over, in the order they were made."""
+        return [n for (n,) in self._read("SELECT id FROM game_tables WHERE over = 0 ORDER BY id")]
 
     def table(self, number: int) -> StoredTable:
         """One table as kept.
@@ -185,13 +209,23 @@ class Store:
         Raises:
             KeyError: there is no such table.
         """
-        row = self._db.execute("SELECT plan, header FROM game_tables WHERE id = ?", (number,)).fetchone()
-        if row is None:
+        raw = self.raw_table(number)
+        rows = self._read("SELECT plan FROM game_tables WHERE id = ?", (number,))
+        header = decode_header(_json(raw.header, 1)) if raw.header is not None else None
+        events = [decode_event(_json(line, index + 2), index + 2) for index, line in enumerate(raw.lines)]
+        return StoredTable(number, _json(rows[0][0], 1), header, events)
+
+    def raw_table(self, number: int) -> RawTable:
+        """One table's header and events as kept, undecoded.
+
+        Raises:
+            KeyError: there is no such table.
+        """
+        rows = self._read("SELECT header FROM game_tables WHERE id = ?", (number,))
+        if not rows:
             raise KeyError(number)
-        header = decode_header(json.loads(row[1])) if row[1] is not None else None
-        lines = self._db.execute("SELECT line FROM events WHERE table_id = ? ORDER BY seq", (number,))
-        events = [decode_event(json.loads(line), index + 2) for index, (line,) in enumerate(lines)]
-        return StoredTable(number, json.loads(row[0]), header, events)
+        lines = [line for (line,) in self._read("SELECT line FROM events WHERE table_id = ? ORDER BY seq", (number,))]
+        return RawTable(number, rows[0][0], lines)
 
     def log_of(self, number: int) -> GameLog:
         """A started table's game as a log, to export or to restore.
@@ -206,16 +240,32 @@ class Store:
         self._db.close()
 
 
-class TableSink:
-    """A table's events kept in the database: what a log file is to a local game."""
+def _json(line: str, number: int) -> Any:
+    """A stored JSON text, decoded.
 
-    def __init__(self, store: Store, number: int) -> None:
+    Raises:
+        LogError: it is not JSON (the row was changed by hand, or damaged).
+    """
+    try:
+        return json.loads(line)
+    except (TypeError, ValueError):
+        raise LogError("not_json", number) from None
+
+
+class TableSink:
+    """A table's events kept in the database: what a log file is to a local game. It
+    knows how many events the table holds, and writes each at its place."""
+
+    def __init__(self, store: Store, number: int, events_so_far: int = 0) -> None:
         self.store = store
         self.number = number
+        self.events_so_far = events_so_far
 
     def append_all(self, events: Sequence[Event]) -> None:
         """Keep one command's events, all or none (see ``Store.append``)."""
-        self.store.append(self.number, events, over=any(isinstance(e, GameEnded) for e in events))
+        self.store.append(self.number, self.events_so_far + 1, events,
+                          over=any(isinstance(e, GameEnded) for e in events))
+        self.events_so_far += len(events)
 
     def close(self) -> None:
         """The database stays open for the other tables."""

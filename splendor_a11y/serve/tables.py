@@ -146,7 +146,7 @@ class HostedTable:
             self.table.commit(pending)
 
     def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
-        table = Table(state, header, TableSink(store, self.number), events)
+        table = Table(state, header, TableSink(store, self.number, events), events)
         self.table = table
         for seat, seating in enumerate(self.seats):
             if seating.computer:
