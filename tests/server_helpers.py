@@ -176,8 +176,8 @@ class Player:
 class Telnet:
     """A MUD client's view of the server: raw bytes on a socket, telnet commands and all."""
 
-    def __init__(self, port: int) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT)
+    def __init__(self, port: int, address: str = "127.0.0.1") -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT, source_address=(address, 0))
         self.received = b""
         self.seen = 0
 

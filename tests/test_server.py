@@ -298,30 +298,6 @@ def test_a_new_name_is_registered_by_the_key_it_offers(server: Server) -> None:
     run(scenario())
 
 
-def test_a_wrong_password_is_refused_and_five_shut_the_door(server: Server) -> None:
-    client = logged_in(server, "Dan", "Welcome, Dan: this name is now yours")
-    client.send("quit")
-    client.close()
-    for attempt in range(5):
-        wrong = Telnet(server.telnet)
-        wrong.send("Dan")
-        wrong.send(f"guess-{attempt}")
-        wrong.expect("That name and password do not match.")
-        wrong.close()
-    right = Telnet(server.telnet)
-    right.send("Dan")
-    right.send("Dan-pass")
-    right.expect("Too many failed logins: wait five minutes and try again.")
-    assert right.closed_by_server()
-
-    async def over_ssh() -> None:
-        with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", server.port, username="Dan", password="Dan-pass",
-                                   known_hosts=None, client_keys=None)
-
-    run(over_ssh())
-
-
 def test_long_lines_controls_in_chat_and_strangers_are_refused(server: Server) -> None:
     ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
     ana.send("say " + "x" * 600)

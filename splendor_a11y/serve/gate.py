@@ -1,29 +1,87 @@
-"""How many connections the server takes: a few per address, and a limit in all."""
+"""How many connections the server takes: a few per address, and a limit in all, counted
+apart for those still at the door and those logged in.
+
+A connection that has not logged in yet costs its sender nothing, so it is counted on
+its own: at most ``per_address`` from one address, and at most ``waiting_total`` in
+all, where a new arrival lets the oldest one waiting go rather than be refused (a
+stranger holding the door open from many addresses cannot keep players out: they would
+have to keep opening connections faster than the login timeout lets them go). A login
+moves a connection to the people inside, at most ``per_address`` from one address and
+``total`` in all (``--max-connections``).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-__all__ = ["Gate"]
+__all__ = ["Gate", "Ticket"]
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One connection at the gate: its address, whether it logged in, and how to let it go."""
+
+    address: str
+    drop: Callable[[], None] = field(repr=False)
+    inside: bool = False
 
 
 class Gate:
-    """Counts open connections per address and in all."""
+    """Counts connections at the door and inside, per address and in all."""
 
-    def __init__(self, total: int = 200, per_address: int = 4) -> None:
+    def __init__(self, total: int = 200, per_address: int = 4, waiting_total: int = 64) -> None:
         self.total = total
         self.per_address = per_address
-        self._open: Counter[str] = Counter()
+        self.waiting_total = waiting_total
+        self._waiting: dict[Ticket, None] = {}
+        self._waiting_from: Counter[str] = Counter()
+        self._inside: Counter[str] = Counter()
 
-    def enter(self, address: str) -> bool:
-        """Count a new connection; False (and not counted) when it is one too many."""
-        if self._open[address] >= self.per_address or sum(self._open.values()) >= self.total:
+    def arrive(self, address: str, drop: Callable[[], None]) -> Ticket | None:
+        """A new connection at the door; None (not counted) when its address has too many
+        there already. When the door is crowded, the connection waiting longest is dropped."""
+        if self._waiting_from[address] >= self.per_address:
+            return None
+        if len(self._waiting) >= self.waiting_total:
+            oldest = next(iter(self._waiting))
+            self.leave(oldest)
+            oldest.drop()
+        ticket = Ticket(address, drop)
+        self._waiting[ticket] = None
+        self._waiting_from[address] += 1
+        return ticket
+
+    def admit(self, ticket: Ticket) -> bool:
+        """A connection logged in: counted inside, or False when its address, or the
+        server, has as many inside as it takes (it stays at the door)."""
+        if ticket.inside:
+            return True
+        full = self._inside[ticket.address] >= self.per_address or sum(self._inside.values()) >= self.total
+        if full or ticket not in self._waiting:
             return False
-        self._open[address] += 1
+        self._forget_waiting(ticket)
+        self._inside[ticket.address] += 1
+        ticket.inside = True
         return True
 
-    def leave(self, address: str) -> None:
-        """A counted connection closed."""
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
+    def address_full(self, ticket: Ticket) -> bool:
+        """Whether the refusal of ``admit`` was the address's (else the server's)."""
+        return self._inside[ticket.address] >= self.per_address
+
+    def leave(self, ticket: Ticket) -> None:
+        """A counted connection closed (or was dropped); leaving twice counts once."""
+        if ticket.inside:
+            ticket.inside = False
+            self._inside[ticket.address] -= 1
+            if self._inside[ticket.address] <= 0:
+                del self._inside[ticket.address]
+        elif ticket in self._waiting:
+            self._forget_waiting(ticket)
+
+    def _forget_waiting(self, ticket: Ticket) -> None:
+        del self._waiting[ticket]
+        self._waiting_from[ticket.address] -= 1
+        if self._waiting_from[ticket.address] <= 0:
+            del self._waiting_from[ticket.address]

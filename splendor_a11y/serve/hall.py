@@ -18,6 +18,7 @@ from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.record import LogError
+from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
 from splendor_a11y.serve.store import Store
 from splendor_a11y.serve.tables import HostedTable, Seating
@@ -99,13 +100,13 @@ class Hall:
     def arrive(self, name: str, link: Link) -> Guest:
         """A person logged in: an older connection of theirs is closed, and they are put
         back at a seat that waits for them."""
-        older = self.guests.pop(name.lower(), None)
+        older = self.guests.pop(name_key(name), None)
         if older is not None:
             older.link.send(text("server.elsewhere"), Channel.ANSWER)
             self._step_out(older)
             older.link.close()
-        guest = Guest(name, link, voice=self.voices.setdefault(name.lower(), Voice()))
-        self.guests[name.lower()] = guest
+        guest = Guest(name, link, voice=self.voices.setdefault(name_key(name), Voice()))
+        self.guests[name_key(name)] = guest
         for hosted in self.tables.values():
             seat = hosted.seat_of(name)
             if seat is not None and not hosted.over:
@@ -115,8 +116,8 @@ class Hall:
 
     def depart(self, guest: Guest) -> None:
         """A connection ended: the person's seat is kept, and the table told."""
-        if self.guests.get(guest.name.lower()) is guest:
-            del self.guests[guest.name.lower()]
+        if self.guests.get(name_key(guest.name)) is guest:
+            del self.guests[name_key(guest.name)]
             self._step_out(guest, lost=True)
 
     def _step_out(self, guest: Guest, lost: bool = False) -> None:
@@ -148,7 +149,7 @@ class Hall:
             self.store.drop_table(hosted.number)
             del self.tables[hosted.number]
             return
-        if hosted.creator.lower() == guest.name.lower():
+        if name_key(hosted.creator) == name_key(guest.name):
             hosted.creator = people[0]
         self.store.save_plan(hosted.number, hosted.plan())
         self._tell_table(hosted, lambda: text("server.stood_up", name=guest.name, number=hosted.number))
@@ -233,7 +234,7 @@ class Hall:
         hosted = guest.at
         if hosted is None or hosted.started:
             raise Refused(text("server.nothing_to_start"))
-        if hosted.creator.lower() != guest.name.lower():
+        if name_key(hosted.creator) != name_key(guest.name):
             raise Refused(text("server.creator_only", name=hosted.creator))
         self._begin(hosted)
 
@@ -242,7 +243,7 @@ class Hall:
         hosted = guest.at
         if hosted is None or hosted.table is None or hosted.over:
             raise Refused(text("server.replace_no_game"))
-        if hosted.creator.lower() != guest.name.lower():
+        if name_key(hosted.creator) != name_key(guest.name):
             raise Refused(text("server.creator_only", name=hosted.creator))
         if level not in BOTS:
             raise Refused(text("cli.unknown_level", level=level, levels=", ".join(BOTS)))
@@ -343,7 +344,7 @@ class Hall:
 
     def tell(self, guest: Guest, name: str, words: str) -> None:
         """``tell Ben hello``: to one person connected."""
-        other = self.guests.get(name.lower())
+        other = self.guests.get(name_key(name))
         if other is None:
             raise Refused(text("server.not_connected", name=name))
         other.tell(lambda: text("server.tells", name=guest.name, words=words), Channel.EVENT)

@@ -28,6 +28,7 @@ from splendor_a11y.serve.hall import Guest, Hall
 from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
 from splendor_a11y.serve.limits import LINE_BURST, LINES_PER_SECOND
 from splendor_a11y.serve.lobby import take_line
+from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.pace import Pace
 from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
@@ -78,8 +79,8 @@ def _prompt(guest: Guest) -> str:
 async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
     """One person's stay: arriving, their lines, and leaving (their seat kept)."""
     guest = hall.arrive(name, link)
-    if name.lower() in doorman.newcomers:
-        doorman.newcomers.discard(name.lower())
+    if name_key(name) in doorman.newcomers:
+        doorman.newcomers.discard(name_key(name))
         guest.tell(lambda: text("server.registered", name=name))
 
     def answers(query: str) -> list[str]:

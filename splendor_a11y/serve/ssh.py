@@ -22,8 +22,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from splendor_a11y.play.console import Console
 from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.play.terminal import network_newlines
-from splendor_a11y.serve.accounts import Admission, Doorman
-from splendor_a11y.serve.gate import Gate
+from splendor_a11y.serve.accounts import MIN_PASSWORD, Admission, Doorman
+from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
 from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
 from splendor_a11y.text.messages import text
@@ -169,7 +169,11 @@ class _Session(PromptToolkitSSHSession):
 
 
 class _Server(PromptToolkitSSHServer):
-    """Logins checked by the doorman, connections counted by the gate."""
+    """Logins checked by the doorman, connections counted by the gate. A login refused
+    for a reason the person can mend (a name not allowed, a password too short, a wait)
+    is told why in an authentication banner, which SSH clients print; a name refused
+    outright offers no way to log in, so the client stops rather than asking for a
+    password again."""
 
     def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], doorman: Doorman,
                  gate: Gate) -> None:
@@ -178,29 +182,49 @@ class _Server(PromptToolkitSSHServer):
         self.gate = gate
         self.address = ""
         self._conn: Any = None
-        self._counted = False
+        self._ticket: Ticket | None = None
+        self._barred = False
         self._session: _Session | None = None
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self._counted = self.gate.enter(self.address)
+        self._ticket = self.gate.arrive(self.address, conn.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._counted:
-            self.gate.leave(self.address)
+        if self._ticket is not None:
+            self.gate.leave(self._ticket)
 
     def begin_auth(self, username: str) -> bool:
-        if not self._counted:
-            self._banner(text("server.too_many", limit=self.gate.per_address))
-            return True
-        if self.doorman.shut(username, self.address):
-            self._banner(text("server.shut"))
-            return True
-        if self.doorman.open_door and self.doorman.by_password(username, "", self.address) is Admission.WELCOME:
-            return False
+        if self._ticket is None:
+            return self._bar(text("server.too_many", limit=self.gate.per_address))
+        refused = self.doorman.refusal(username, self.address)
+        if refused is not None:
+            return self._bar(self._sentence(refused, username))
+        if self.doorman.open_door and self.doorman.by_password(username, "", self.address).admitted:
+            return not self._admit()
         return True
+
+    def _bar(self, line: str) -> bool:
+        """Say why, and offer no way in."""
+        self._barred = True
+        self._banner(line)
+        return True
+
+    def _sentence(self, admission: Admission, name: str) -> str:
+        return text(f"server.login.{admission.value}", seconds=self.doorman.wait_words(name, self.address),
+                    min_password=MIN_PASSWORD)
+
+    def _admit(self) -> bool:
+        """Count the person inside, or say why the server cannot take them."""
+        assert self._ticket is not None
+        if self.gate.admit(self._ticket):
+            return True
+        full = self.gate.address_full(self._ticket)
+        self._banner(text("server.too_many", limit=self.gate.per_address) if full else
+                     text("server.no_room", limit=self.gate.total))
+        return False
 
     def _banner(self, line: str) -> None:
         try:
@@ -209,21 +233,22 @@ class _Server(PromptToolkitSSHServer):
             pass
 
     def password_auth_supported(self) -> bool:
-        return self._counted
+        return not self._barred
 
     async def validate_password(self, username: str, password: str) -> bool:
         admission = await asyncio.to_thread(self.doorman.by_password, username, password, self.address)
-        if admission is Admission.SHUT:
-            self._banner(text("server.shut"))
-        return admission in (Admission.WELCOME, Admission.REGISTERED)
+        if not admission.admitted:
+            self._banner(self._sentence(admission, username))
+            return False
+        return self._admit()
 
     def public_key_auth_supported(self) -> bool:
-        return self._counted and not self.doorman.open_door
+        return not self._barred and not self.doorman.open_door
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         line = key.export_public_key("openssh").decode("ascii").split()
         admission = self.doorman.by_key(username, " ".join(line[:2]), self.address)
-        return admission in (Admission.WELCOME, Admission.REGISTERED)
+        return admission.admitted and self._admit()
 
     def session_requested(self) -> PromptToolkitSSHSession:
         """One session a connection: a second would be a second person on one login."""

@@ -27,13 +27,16 @@ from typing import Any
 from splendor_a11y.engine import Event, GameEnded
 from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
+from splendor_a11y.serve.names import name_key, skeleton
 
 __all__ = ["Account", "RawTable", "Store", "StoredTable", "TableSink"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
     name TEXT PRIMARY KEY COLLATE NOCASE,
-    password TEXT
+    password TEXT,
+    name_key TEXT,
+    skeleton TEXT
 );
 CREATE TABLE IF NOT EXISTS account_keys (
     name TEXT NOT NULL COLLATE NOCASE,
@@ -110,8 +113,23 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            self._name_keys()
         finally:
             os.umask(private)
+
+    def _name_keys(self) -> None:
+        """Every account findable by its name's key and checked by its skeleton (a store
+        made before names of any script were let in has neither column: they are added)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(accounts)")}
+        with self._transaction() as db:
+            for column in ("name_key", "skeleton"):
+                if column not in columns:
+                    db.execute(f"ALTER TABLE accounts ADD COLUMN {column} TEXT")
+            missing = db.execute("SELECT name FROM accounts WHERE name_key IS NULL OR skeleton IS NULL").fetchall()
+            db.executemany("UPDATE accounts SET name_key = ?, skeleton = ? WHERE name = ?",
+                           [(name_key(name), skeleton(name), name) for (name,) in missing])
+            db.execute("CREATE UNIQUE INDEX IF NOT EXISTS account_keys_by_name ON accounts (name_key)")
+            db.execute("CREATE INDEX IF NOT EXISTS account_skeletons ON accounts (skeleton)")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -140,22 +158,26 @@ class Store:
     # ---- accounts -----------------------------------------------------------------
 
     def account(self, name: str) -> Account | None:
-        """The account of a name (matched without regard to case), or None."""
-        rows = self._read("SELECT name, password FROM accounts WHERE name = ?", (name,))
+        """The account of a name (any spelling of it: ``zoë``, ``ZOË``), or None."""
+        rows = self._read("SELECT name, password FROM accounts WHERE name_key = ?", (name_key(name),))
         if not rows:
             return None
-        keys = tuple(k for (k,) in self._read("SELECT key FROM account_keys WHERE name = ?", (name,)))
+        keys = tuple(k for (k,) in self._read("SELECT key FROM account_keys WHERE name = ?", (rows[0][0],)))
         return Account(rows[0][0], rows[0][1], keys)
 
-    def register(self, name: str, password: str | None = None, key: str | None = None) -> bool:
-        """Make a new account; False when the name was taken meanwhile."""
+    def register(self, name: str, password: str | None = None, key: str | None = None) -> str | None:
+        """Make a new account; None when it is made, or the name already registered that
+        it would be taken for (the same name, or one that looks the same)."""
         with self._transaction() as db:
-            if db.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone():
-                return False
-            db.execute("INSERT INTO accounts (name, password) VALUES (?, ?)", (name, password))
+            taken = db.execute("SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?",
+                               (name_key(name), skeleton(name))).fetchone()
+            if taken:
+                return str(taken[0])
+            db.execute("INSERT INTO accounts (name, password, name_key, skeleton) VALUES (?, ?, ?, ?)",
+                       (name, password, name_key(name), skeleton(name)))
             if key is not None:
                 db.execute("INSERT INTO account_keys (name, key) VALUES (?, ?)", (name, key))
-        return True
+        return None
 
     # ---- tables -------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from splendor_a11y.engine import GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
 from splendor_a11y.record import LogHeader, PlayerEntry, replay
+from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import NetSeat, Said, Spectator
 from splendor_a11y.serve.store import Store, StoredTable, TableSink
 
@@ -85,8 +86,8 @@ class HostedTable:
 
     def seat_of(self, name: str) -> int | None:
         """The seat of a person (by name, without regard to case), or None."""
-        lowered = name.lower()
-        return next((i for i, s in enumerate(self.seats) if s.name is not None and s.name.lower() == lowered
+        key = name_key(name)
+        return next((i for i, s in enumerate(self.seats) if s.name is not None and name_key(s.name) == key
                      and not s.computer), None)
 
     def free_seat(self) -> int | None:

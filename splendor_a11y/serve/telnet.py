@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.terminal import escape_controls, network_newlines
-from splendor_a11y.serve.accounts import Admission, Doorman
+from splendor_a11y.serve.accounts import MIN_PASSWORD, Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
 from splendor_a11y.text.messages import text
@@ -125,22 +125,20 @@ def _problem(raw: bytes) -> str | None:
 
 
 async def _login(link: TelnetLink, doorman: Doorman) -> str | None:
-    """Name, then password (not echoed): the name to play as, or None."""
+    """Name, then password (not echoed): the name to play as, or None. A name refused
+    outright (not allowed, or made to wait) is told at once, before any password."""
     for _ in range(3):
         name = await link.read_line(text("server.ask_name"))
         if name is None:
             return None
-        name = name.strip()
-        if doorman.open_door:
-            password = ""
-        else:
-            password = await link.read_line(text("server.ask_password"), secret=True) or ""
-        admission = await asyncio.to_thread(doorman.by_password, name, password, link.address)
-        if admission in (Admission.WELCOME, Admission.REGISTERED):
+        admission = doorman.refusal(name, link.address)
+        if admission is None:
+            password = "" if doorman.open_door else await link.read_line(text("server.ask_password"), secret=True)
+            admission = await asyncio.to_thread(doorman.by_password, name, password or "", link.address)
+        if admission.admitted:
             return doorman.real_name(name)
-        link.send(text(f"server.login.{admission.value}"), Channel.ERROR)
-        if admission is Admission.SHUT:
-            return None
+        link.send(text(f"server.login.{admission.value}", seconds=doorman.wait_words(name, link.address),
+                       min_password=MIN_PASSWORD), Channel.ERROR)
     return None
 
 
@@ -150,7 +148,8 @@ async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
 
     async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = TelnetLink(reader, writer)
-        if not gate.enter(link.address):
+        ticket = gate.arrive(link.address, link.close)
+        if ticket is None:
             link.send(text("server.too_many", limit=gate.per_address), Channel.ERROR)
             link.close()
             return
@@ -161,11 +160,14 @@ async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
             except TimeoutError:
                 link.send(text("server.login_timeout"), Channel.ERROR)
                 name = None
-            if name is not None:
+            if name is not None and gate.admit(ticket):
                 await visit(name, link)
+            elif name is not None:
+                link.send(text("server.too_many", limit=gate.per_address) if gate.address_full(ticket) else
+                          text("server.no_room", limit=gate.total), Channel.ERROR)
             await _drain(writer)
         finally:
-            gate.leave(link.address)
+            gate.leave(ticket)
             link.close()
 
     return await asyncio.start_server(connected, host, port)
