@@ -157,6 +157,8 @@ def _build_parser() -> _Parser:
                        help=text("cli.help.login_timeout"))
     serve.add_argument("--replace-after", type=float, default=120.0, metavar="SECONDS",
                        help=text("cli.help.replace_after"))
+    serve.add_argument("--close-after", type=float, default=86400.0, metavar="SECONDS",
+                       help=text("cli.help.close_after"))
 
     export = sub.add_parser("export", help=text("cli.help.export"))
     _lang_option(export)
@@ -511,7 +513,7 @@ def _serve(args: argparse.Namespace) -> int:
     options = ServerOptions(db=_server_db(args.db), host_key=data_folder() / "ssh_host_ed25519_key",
                             host=args.host, port=args.port, telnet=args.telnet, open_door=args.open,
                             max_connections=args.max_connections, login_timeout=args.login_timeout,
-                            replace_after=args.replace_after)
+                            replace_after=args.replace_after, close_after=args.close_after)
     return run_server(options)
 
 

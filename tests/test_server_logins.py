@@ -19,6 +19,7 @@ from server_helpers import Player, Server, Telnet
 from splendor_a11y.serve.accounts import ADDRESS_FAILURES, Brake
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.names import skeleton, valid_name
+from splendor_a11y.serve.server import ServerOptions, start_lines
 
 HOME, STRANGER = "127.0.0.1", "127.0.0.2"
 
@@ -176,3 +177,13 @@ def test_a_french_server_takes_accented_names(tmp_path: Path) -> None:
             "Un nom est une lettre, puis jusqu'à 19 lettres, chiffres, - ou _, dans tout alphabet.")
     finally:
         french.stop()
+
+
+def test_telnet_beyond_this_machine_is_said_to_send_passwords_in_the_clear(tmp_path: Path) -> None:
+    def told(host: str) -> list[str]:
+        options = ServerOptions(db=tmp_path / "db", host_key=tmp_path / "key", host=host, telnet=2323)
+        return [line for line in start_lines(options, "SHA256:x", 0, {}) if "in the clear" in line]
+
+    assert told("0.0.0.0") == ["WARNING: telnet sends everything in the clear, passwords included, for anyone on "
+                               "the way to read. Prefer SSH; keep telnet for a network you trust."]
+    assert told("192.0.2.7") and not told("127.0.0.1") and not told("::1") and not told("localhost")

@@ -11,6 +11,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,30 @@ def test_a_second_writer_cannot_interleave_a_table(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db",
                     str(tmp_path / "server.sqlite3")], check=True, capture_output=True, timeout=30)
     assert len(read_log(path).events) == events + 1
+
+
+def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--think", "fixed", "--close-after", "1")
+    server.start()
+    try:
+        _play_a_little(server, "Ana")
+        deadline = time.monotonic() + 15
+        while "Table 1 is closed" not in server.printed and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert ("Table 1 is closed: all its players were away too long. Its game is kept; "
+                "splendor-a11y export 1 writes it.") in server.printed
+        ana = Telnet(server.telnet)
+        ana.send("Ana")
+        ana.send("Ana-secret-words")
+        ana.expect(r"Welcome, Ana\. Tables: 0")
+        ana.close()
+    finally:
+        server.stop()
+    again = Server(tmp_path)
+    again.start()
+    again.stop()
+    assert not [line for line in again.output if line.startswith("Tables set back")]
+    path = tmp_path / "closed.jsonl"
+    subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db",
+                    str(tmp_path / "server.sqlite3")], check=True, capture_output=True, timeout=30)
+    assert len(read_log(path).events) >= 3

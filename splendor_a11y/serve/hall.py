@@ -28,7 +28,7 @@ from splendor_a11y.text.narrator import log_refusal
 __all__ = ["Guest", "Hall", "Refused"]
 
 REPLACE_AFTER = 120.0
-"""Seconds a person must be away before the table's creator may hand their seat to the computer."""
+"""Seconds a person must be away before another player may hand their seat to the computer."""
 
 
 class Refused(SplendorError):
@@ -89,6 +89,23 @@ class Hall:
                 continue
             self.tables[number] = hosted
         return len(self.tables)
+
+    def close_abandoned(self, after: float) -> list[int]:
+        """Close every game under way whose people have all been away ``after`` seconds:
+        kept in the store (``export`` writes it), no longer set back at a start. Their
+        numbers."""
+        now = self.clock()
+        closed = [number for number, hosted in self.tables.items()
+                  if hosted.started and not hosted.over and hosted.sessions
+                  and len(hosted.away_since) == len(hosted.sessions)
+                  and now - max(hosted.away_since.values()) >= after]
+        for number in closed:
+            hosted = self.tables.pop(number)
+            self.store.close_table(number)
+            for guest in [g for g in self.guests.values() if g.at is hosted]:
+                self._step_out(guest)
+                guest.tell(text("server.closed_while_watching", number=number))
+        return closed
 
     def start_computers(self) -> None:
         """After a restore: computers whose turn it is play on."""
@@ -239,12 +256,14 @@ class Hall:
         self._begin(hosted)
 
     def replace(self, guest: Guest, name: str, level: str) -> None:
-        """``replace Ana bot:medium``: the creator hands an absent person's seat to the computer."""
+        """``replace Ana bot:medium``: any player seated at the game hands the seat of a
+        person away long enough to the computer, so that nobody is stuck waiting for
+        someone who is not coming back (the maker of the table may be the one who left)."""
         hosted = guest.at
         if hosted is None or hosted.table is None or hosted.over:
             raise Refused(text("server.replace_no_game"))
-        if name_key(hosted.creator) != name_key(guest.name):
-            raise Refused(text("server.creator_only", name=hosted.creator))
+        if guest.session is None or isinstance(guest.session, Spectator):
+            raise Refused(text("server.players_only"))
         if level not in BOTS:
             raise Refused(text("cli.unknown_level", level=level, levels=", ".join(BOTS)))
         seat = hosted.seat_of(name)

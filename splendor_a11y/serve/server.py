@@ -10,6 +10,7 @@ game is saved, and the database is closed.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import os
 import signal
 import sys
@@ -34,7 +35,7 @@ from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
 from splendor_a11y.text.messages import speaking, text
 
-__all__ = ["ServerOptions", "run_server"]
+__all__ = ["ServerOptions", "run_server", "start_lines"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class ServerOptions:
     max_connections: int = 200
     login_timeout: float = 60.0
     replace_after: float = 120.0
+    close_after: float = 86400.0
 
 
 class _Listening(Protocol):
@@ -127,30 +129,54 @@ async def _serve(options: ServerOptions) -> None:
         from splendor_a11y.serve.telnet import telnet_server
 
         servers.append(await telnet_server(options.host, options.telnet, doorman, gate, visit, options.login_timeout))
-    _announce_start(options, key, restored, hall)
+    for line in start_lines(options, key.get_fingerprint(), restored, hall.set_aside):
+        write_line(line)
     hall.start_computers()
+    sweeper = asyncio.get_running_loop().create_task(_close_abandoned(hall, options.close_after))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()
+    sweeper.cancel()
     await _stop(hall, servers)
     store.close()
 
 
-def _announce_start(options: ServerOptions, key: asyncssh.SSHKey, restored: int, hall: Hall) -> None:
-    fingerprint = key.get_fingerprint()
-    write_line(text("server.listening", host=options.host, port=options.port))
+def _loopback(host: str) -> bool:
+    """Whether only this machine can reach the address (``localhost``, 127.x, ::1)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def start_lines(options: ServerOptions, fingerprint: str, restored: int, set_aside: dict[int, str]) -> list[str]:
+    """What the host is told at the start: where the server listens and with what key,
+    what it set back or aside, and what is not safe about how it was started."""
+    lines = [text("server.listening", host=options.host, port=options.port)]
     if options.telnet is not None:
-        write_line(text("server.listening_telnet", host=options.host, port=options.telnet))
-    write_line(text("server.fingerprint", fingerprint=fingerprint))
+        lines.append(text("server.listening_telnet", host=options.host, port=options.telnet))
+        if not _loopback(options.host):
+            lines.append(text("server.telnet_clear"))
+    lines.append(text("server.fingerprint", fingerprint=fingerprint))
     if restored:
-        write_line(text("server.restored", count=restored))
-    for number, reason in hall.set_aside.items():
-        write_line(text("server.set_aside", number=number, reason=reason))
+        lines.append(text("server.restored", count=restored))
+    lines += [text("server.set_aside", number=number, reason=reason) for number, reason in set_aside.items()]
     if options.open_door:
-        write_line(text("server.open_warning"))
-    write_line(text("server.how_to_stop"))
+        lines.append(text("server.open_warning"))
+    lines.append(text("server.how_to_stop"))
+    return lines
+
+
+async def _close_abandoned(hall: Hall, after: float) -> None:
+    """Now and then, close the games everyone has left (see ``Hall.close_abandoned``)."""
+    while True:
+        await asyncio.sleep(min(60.0, max(after / 4, 0.25)))
+        for number in hall.close_abandoned(after):
+            write_line(text("server.closed_table", number=number))
 
 
 async def _stop(hall: Hall, servers: list[_Listening]) -> None:

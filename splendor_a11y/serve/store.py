@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS game_tables (
     id INTEGER PRIMARY KEY,
     plan TEXT NOT NULL,
     header TEXT,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    closed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id INTEGER NOT NULL REFERENCES game_tables (id),
@@ -119,12 +120,11 @@ class Store:
 
     def _name_keys(self) -> None:
         """Every account findable by its name's key and checked by its skeleton (a store
-        made before names of any script were let in has neither column: they are added)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(accounts)")}
+        made before names of any script were let in has neither column: they are added,
+        as is the mark of a table closed for want of players)."""
         with self._transaction() as db:
-            for column in ("name_key", "skeleton"):
-                if column not in columns:
-                    db.execute(f"ALTER TABLE accounts ADD COLUMN {column} TEXT")
+            _add_columns(db, "accounts", {"name_key": "TEXT", "skeleton": "TEXT"})
+            _add_columns(db, "game_tables", {"closed": "INTEGER NOT NULL DEFAULT 0"})
             missing = db.execute("SELECT name FROM accounts WHERE name_key IS NULL OR skeleton IS NULL").fetchall()
             db.executemany("UPDATE accounts SET name_key = ?, skeleton = ? WHERE name = ?",
                            [(name_key(name), skeleton(name), name) for (name,) in missing])
@@ -222,8 +222,13 @@ class Store:
                 db.execute("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
 
     def unfinished(self) -> list[int]:
-        """The number of every table whose game is not over, in the order they were made."""
-        return [n for (n,) in self._read("SELECT id FROM game_tables WHERE over = 0 ORDER BY id")]
+        """The number of every table whose game is not over (nor closed), in the order they were made."""
+        return [n for (n,) in self._read("SELECT id FROM game_tables WHERE over = 0 AND closed = 0 ORDER BY id")]
+
+    def close_table(self, number: int) -> None:
+        """A table nobody plays at any more: kept, and exportable, but not set back at a start."""
+        with self._transaction() as db:
+            db.execute("UPDATE game_tables SET closed = 1 WHERE id = ?", (number,))
 
     def table(self, number: int) -> StoredTable:
         """One table as kept.
@@ -260,6 +265,14 @@ class Store:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def _add_columns(db: sqlite3.Connection, table: str, columns: dict[str, str]) -> None:
+    """Add the columns a store made by an older version lacks."""
+    present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+    for column, kind in columns.items():
+        if column not in present:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
 
 def _json(line: str, number: int) -> Any:
