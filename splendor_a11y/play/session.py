@@ -80,8 +80,11 @@ class SeatSession(Conversation):
 
     def told(self, event: Event, before: GameState, after: GameState) -> None:
         """The table committed an event: say it as this listener may know it."""
-        narrator = Narrator(viewer=self._listener_at(after), verbosity=self.verbosity)
-        self.say(narrator.event(event, before, after), Channel.EVENT)
+        self.say(self.event_line(event, before, after), Channel.EVENT)
+
+    def event_line(self, event: Event, before: GameState, after: GameState) -> str:
+        """An event as this listener may know it."""
+        return Narrator(viewer=self._listener_at(after), verbosity=self.verbosity).event(event, before, after)
 
     def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """A command's events are told; at the keyboard the turn loop says whose turn it is."""

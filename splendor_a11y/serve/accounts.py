@@ -26,6 +26,7 @@ from enum import Enum
 
 from splendor_a11y.serve.names import name_key, normal_name, valid_name
 from splendor_a11y.serve.store import Store
+from splendor_a11y.text.messages import plural, text
 
 __all__ = ["Admission", "Brake", "Doorman", "MIN_PASSWORD", "hash_password", "password_matches", "valid_name"]
 
@@ -151,9 +152,10 @@ class Doorman:
             return Admission.WAIT
         return None
 
-    def wait_words(self, name: str, address: str) -> int:
-        """Whole seconds this name must wait from this address, for its sentence."""
-        return max(1, math.ceil(self.brake.wait(name, address)))
+    def sentence(self, admission: Admission, name: str, address: str) -> str:
+        """Why a login was refused, in one sentence the person can act on."""
+        seconds = plural(max(1, math.ceil(self.brake.wait(name, address))), "server.seconds")
+        return text(f"server.login.{admission.value}", seconds=seconds, min_password=MIN_PASSWORD)
 
     def by_password(self, name: str, password: str, address: str) -> Admission:
         """A name and password: welcome, registered (the name was new), or why not."""

@@ -147,9 +147,11 @@ class Hall:
             hosted.watchers.remove(session)
             assert hosted.table is not None
             hosted.table.forget(session)
+            hosted.tell_everyone(lambda: text("server.stops_watching", name=guest.name))
         elif session is not None:
             session.attach(None)
             hosted.away_since[session.seat] = self.clock()
+            hosted.note_heard(session.seat, self.store)
             if not hosted.over:
                 key = "server.lost" if lost else "server.left_table"
                 hosted.tell_everyone(lambda: text(key, name=guest.name), but=session.seat)
@@ -230,7 +232,8 @@ class Hall:
         hosted.seats[seat].name = guest.name
         guest.at = hosted
         self.store.save_plan(hosted.number, hosted.plan())
-        self._tell_table(hosted, lambda: text("server.sat_down", name=guest.name, number=number))
+        self._tell_table(hosted, lambda: text("server.sat_down", name=guest.name, number=number), but=guest)
+        guest.tell(text("server.you_sat_down", number=number))
         self._start_if_full(hosted)
 
     def watch(self, guest: Guest, number: int) -> None:
@@ -241,6 +244,7 @@ class Hall:
             raise Refused(text("server.not_started", number=number))
         watcher = Spectator(hosted.table)
         watcher.attach(guest.link, guest.voice)
+        hosted.tell_everyone(lambda: text("server.watches", name=guest.name))
         hosted.watchers.append(watcher)
         guest.at, guest.session = hosted, watcher
         watcher.say(text("server.watching_now", number=number), Channel.ANSWER)
@@ -306,15 +310,18 @@ class Hall:
         hosted.away_since.pop(seat, None)
         table = hosted.table
         assert table is not None
-        if hosted.seats[seat].stand_in is not None:
-            hosted.seats[seat].stand_in = None
+        seating = hosted.seats[seat]
+        if seating.stand_in is not None:
             table.hand_back(seat)
+        if seating.stand_in is not None or seating.heard is not None:
+            seating.stand_in = seating.heard = None
             self.store.save_plan(hosted.number, hosted.plan())
         hosted.tell_everyone(lambda: text("server.back", name=guest.name), but=seat)
         session.say(text("server.welcome_back", number=hosted.number, round=table.state.round), Channel.ANSWER)
         if missed:
             shown = missed[-RECAP_LINES:]
-            session.say(text("server.recap", count=len(missed), shown=len(shown)), Channel.ANSWER)
+            key = "server.recap_all" if len(shown) == len(missed) else "server.recap_last"
+            session.say(plural(len(missed), key, shown=len(shown)), Channel.ANSWER)
             for line in shown:
                 session.say(line, Channel.ANSWER)
         else:
@@ -340,10 +347,10 @@ class Hall:
         hosted.deal()
         hosted.go_on()
 
-    def _tell_table(self, hosted: HostedTable, line: Said) -> None:
-        """A line to everyone at a table not started yet."""
+    def _tell_table(self, hosted: HostedTable, line: Said, but: Guest | None = None) -> None:
+        """A line to everyone at a table not started yet (but one)."""
         for guest in self.guests.values():
-            if guest.at is hosted:
+            if guest.at is hosted and guest is not but:
                 guest.tell(line)
 
     # ---- talking ------------------------------------------------------------------
@@ -354,11 +361,12 @@ class Hall:
             return text("server.says", name=guest.name, words=words)
 
         hosted = guest.at
+        guest.tell(lambda: text("server.you_say", words=words), Channel.EVENT)
         if hosted is not None and hosted.started:
-            hosted.tell_everyone(line, channel=Channel.EVENT)
+            hosted.tell_everyone(line, channel=Channel.EVENT, but=guest.session)
             return
         for other in self.guests.values():
-            if other.at is hosted:
+            if other.at is hosted and other is not guest:
                 other.tell(line, Channel.EVENT)
 
     def tell(self, guest: Guest, name: str, words: str) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase
+from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
@@ -22,7 +22,7 @@ from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import language, speaking, text
 from splendor_a11y.text.narrator import Verbosity
 
-__all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES", "Said", "Voice"]
+__all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES", "REVIEW_LINES", "Said", "StoredGame", "Voice"]
 
 Said = str | Callable[[], str]
 """A line for someone: as it is, or made when told, in the listener's own language."""
@@ -47,6 +47,18 @@ LOGGER = logging.getLogger(__name__)
 RECAP_LINES = 40
 """At most this many of the lines missed while away are told on return; ``last`` and
 the review keys reach the rest."""
+REVIEW_LINES = 200
+"""Lines said before a connection that its review keys reach."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as the store kept it, to be told again: its first position, its events,
+    and how many of them a seat's person had heard when they left (None: all)."""
+
+    start: GameState
+    events: tuple[Event, ...]
+    heard: int | None = None
 
 
 class Link(Protocol):
@@ -66,6 +78,9 @@ class Link(Protocol):
     async def read_line(self, prompt: str) -> str | None:
         """The next line typed; None when the connection is gone."""
 
+    def recall(self, lines: list[str]) -> None:
+        """Lines said before this connection, for its review keys (where it has them)."""
+
     def close(self) -> None:
         """End the connection."""
 
@@ -77,6 +92,7 @@ class NetSeat(SeatSession):
         self.link: Link | None = None
         self.voice = Voice()
         self.missed: list[str] = []
+        self._stored: StoredGame | None = None
         super().__init__(table, SessionIO(read_line=lambda prompt: None, announce=self._out,
                                           set_speech=lambda on: text("server.speech_remote")),
                          verbosity, seats=[seat])
@@ -88,12 +104,36 @@ class NetSeat(SeatSession):
 
     def attach(self, link: Link | None, voice: Voice | None = None) -> list[str]:
         """Put a connection at this seat (None: it is gone), with its person's language;
-        the events it missed meanwhile."""
+        the events it missed meanwhile. The new connection's review keys reach back over
+        what was said before it, restarts of the server included."""
         self.link = link
         self.voice = voice or self.voice
         self.io.keys_help = link.keys_help if link is not None else []
+        if link is not None:
+            self._recall_stored()
+            link.recall(self.history.recent(REVIEW_LINES))
         missed, self.missed = self.missed, []
         return missed
+
+    def recall(self, stored: StoredGame) -> None:
+        """A game set back from the store: its events are told again into this seat's
+        history (and those after what the person last heard, into what they missed)
+        when the person next sits down, in their language then."""
+        self._stored = stored
+
+    def _recall_stored(self) -> None:
+        stored, self._stored = self._stored, None
+        if stored is None:
+            return
+        before = stored.start
+        with speaking(self.voice.language):
+            for index, event in enumerate(stored.events):
+                after = evolve(before, event)
+                line = self.event_line(event, before, after)
+                self.history.add(line)
+                if stored.heard is not None and index >= stored.heard:
+                    self.missed.append(line)
+                before = after
 
     def _out(self, line: str, channel: Channel) -> None:
         if self.link is not None:

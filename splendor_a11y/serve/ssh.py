@@ -22,7 +22,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from splendor_a11y.play.console import Console
 from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.play.terminal import network_newlines
-from splendor_a11y.serve.accounts import MIN_PASSWORD, Admission, Doorman
+from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
 from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
@@ -52,6 +52,11 @@ class SSHLink:
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """What F3 and F4 ask (the seat's own questions)."""
         self.console.answer_query = answer
+
+    def recall(self, lines: list[str]) -> None:
+        """What the seat heard before this connection, reached by F5 and F6."""
+        for line in lines:
+            self.console.review.add(line)
 
     def send(self, line: str, channel: Channel) -> None:
         """Print a line above the prompt, now; it leaves with what else this turn of the
@@ -213,8 +218,7 @@ class _Server(PromptToolkitSSHServer):
         return True
 
     def _sentence(self, admission: Admission, name: str) -> str:
-        return text(f"server.login.{admission.value}", seconds=self.doorman.wait_words(name, self.address),
-                    min_password=MIN_PASSWORD)
+        return self.doorman.sentence(admission, name, self.address)
 
     def _admit(self) -> bool:
         """Count the person inside, or say why the server cannot take them."""

@@ -19,7 +19,7 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
 from splendor_a11y.record import LogHeader, PlayerEntry, replay
 from splendor_a11y.serve.names import name_key
-from splendor_a11y.serve.seats import NetSeat, Said, Spectator
+from splendor_a11y.serve.seats import NetSeat, Said, Spectator, StoredGame
 from splendor_a11y.serve.store import Store, StoredTable, TableSink
 
 __all__ = ["HostedTable", "Seating"]
@@ -33,6 +33,9 @@ class Seating:
     name: str | None = None
     level: str | None = None
     stand_in: str | None = None
+    heard: int | None = None
+    """How many of the game's events the person had heard when they left (None: they
+    are here, or heard all there was)."""
 
     @property
     def computer(self) -> bool:
@@ -41,12 +44,13 @@ class Seating:
 
     def to_json(self) -> dict[str, Any]:
         """The seat as the database keeps it."""
-        return {"name": self.name, "level": self.level, "stand_in": self.stand_in}
+        return {"name": self.name, "level": self.level, "stand_in": self.stand_in, "heard": self.heard}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seating:
         """A seat as the database kept it."""
-        return cls(data.get("name"), data.get("level"), data.get("stand_in"))
+        heard = data.get("heard")
+        return cls(data.get("name"), data.get("level"), data.get("stand_in"), heard if isinstance(heard, int) else None)
 
 
 @dataclass
@@ -135,10 +139,15 @@ class HostedTable:
         self.table.commit((self.table.deal(),))
 
     def restore(self, stored: StoredTable, store: Store) -> None:
-        """Set a started table back where the database left it, every person away."""
+        """Set a started table back where the database left it, every person away, each
+        to hear again what was said before, and what they missed."""
         log = stored.log()
-        state = replay(log)[-1]
+        states = replay(log)
+        state = states[-1]
         self._open(log.header, state, len(log.events), store)
+        events = tuple(log.events)
+        for seat, session in self.sessions.items():
+            session.recall(StoredGame(states[0], events, self.seats[seat].heard))
         now = time.monotonic()
         self.away_since = {seat: now for seat in self.sessions}
         assert self.table is not None
@@ -156,16 +165,25 @@ class HostedTable:
             if seating.stand_in is not None:
                 table.hand_to_computer(seat, seating.stand_in)
 
+    def note_heard(self, seat: int, store: Store) -> None:
+        """A person left: how much of the game they heard is kept, for their recap even
+        after a restart."""
+        assert self.table is not None
+        self.seats[seat].heard = self.table.events_so_far
+        store.save_plan(self.number, self.plan())
+
     def go_on(self) -> None:
         """Let the computer seats play, if it is their turn (off the event loop)."""
         if self.table is not None and not self.table.state.is_over:
             asyncio.get_running_loop().create_task(self.table.play_computers())
 
-    def tell_everyone(self, line: Said, but: int | None = None, channel: Channel = Channel.ANSWER) -> None:
-        """A line from the server to everyone at the table (but one seat), each in their
-        own language; as an event, it is kept for review and for the recap of those away."""
+    def tell_everyone(self, line: Said, but: int | NetSeat | None = None, channel: Channel = Channel.ANSWER) -> None:
+        """A line from the server to everyone at the table (but one seat, or one seat
+        session: a spectator), each in their own language; as an event, it is kept for
+        review and for the recap of those away."""
         for seat, session in self.sessions.items():
-            if seat != but:
+            if seat != but and session is not but:
                 session.tell(line, channel)
         for watcher in self.watchers:
-            watcher.tell(line, channel)
+            if watcher is not but:
+                watcher.tell(line, channel)

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.terminal import escape_controls, network_newlines
-from splendor_a11y.serve.accounts import MIN_PASSWORD, Doorman
+from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
 from splendor_a11y.text.messages import text
@@ -39,6 +39,9 @@ class TelnetLink:
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """Telnet has no keys of its own: questions are typed."""
+
+    def recall(self, lines: list[str]) -> None:
+        """Telnet has no review keys: ``last`` reaches what was said."""
 
     def _write(self, data: str) -> None:
         if self.closed or self.writer.is_closing():
@@ -137,8 +140,7 @@ async def _login(link: TelnetLink, doorman: Doorman) -> str | None:
             admission = await asyncio.to_thread(doorman.by_password, name, password or "", link.address)
         if admission.admitted:
             return doorman.real_name(name)
-        link.send(text(f"server.login.{admission.value}", seconds=doorman.wait_words(name, link.address),
-                       min_password=MIN_PASSWORD), Channel.ERROR)
+        link.send(doorman.sentence(admission, name, link.address), Channel.ERROR)
     return None
 
 

@@ -1,0 +1,116 @@
+"""What a player heard survives them leaving and the server restarting: ``last``, the
+review keys and the recap come from the table's stored events; each person hears their
+own doings as theirs, and the table hears who comes to watch.
+
+A real server, stopped and started again over the same SQLite file; telnet clients and
+an SSH client with a terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from server_helpers import Player, Server, Telnet
+
+
+def login(server: Server, name: str, welcome: str) -> Telnet:
+    client = Telnet(server.telnet)
+    client.send(name)
+    client.send(f"{name}-secret-words")
+    client.expect(welcome)
+    return client
+
+
+def test_last_and_the_recap_reach_back_over_a_restart(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--think", "fixed", "--replace-after", "1")
+    server.start()
+    ana = login(server, "Ana", r"Welcome, Ana: this name is now yours")
+    ben = login(server, "Ben", r"Welcome, Ben: this name is now yours")
+    ana.send("create 2")
+    ana.expect("Table 1 is yours")
+    ben.send("join 1")
+    ben.expect("You sit down at table 1.")
+    ana.expect("Ben sits down at table 1.")
+    assert "You sit down" not in ana.text and "Ben sits down" not in ben.text
+    turn = ana.expect(r"Your turn, Ana\.|Ben's turn\.").group(0)
+    first, second = (ana, ben) if turn == "Your turn, Ana." else (ben, ana)
+    first.send("take ser")
+    first.expect(r"You take 1s 1e 1r\.")
+    second.expect(r"takes 1s 1e 1r\.")
+    second.send("say hello")
+    second.expect("You say: hello")
+    first.expect(r"says: hello")
+    ben.send("quit")
+    ben.close()
+    ana.expect("Ben lost the connection; the game waits.")
+    time.sleep(1.2)
+    ana.send("replace Ben bot:random")
+    ana.expect("The computer plays for Ben")
+    if turn != "Your turn, Ana.":
+        ana.expect(r"Your turn, Ana\.")
+        ana.send("take dse")
+    ana.expect(r"Ben (takes|buys|reserves)")
+    ana.send("quit")
+    ana.close()
+    server.stop()
+
+    again = Server(tmp_path, "--think", "fixed")
+    again.start()
+    try:
+        back = login(again, "Ana", r"Welcome back to table 1")
+        back.send("last 20")
+        back.expect(r"takes 1s 1e 1r\.|You take 1s 1e 1r\.")
+        ben_back = login(again, "Ben", r"Welcome back to table 1")
+        ben_back.expect(r"While you were away, \d+ things? happened:\n(You|Ana) ")
+        ben_back.send("last 20")
+        ben_back.expect(r"takes? 1s 1e 1r\.")
+    finally:
+        again.stop()
+
+
+def test_the_review_keys_reach_back_after_a_reconnection(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--think", "fixed")
+    server.start()
+
+    async def scenario() -> None:
+        ana = Player(server.port, "Ana", "ana-secret-words")
+        await ana.connect()
+        await ana.expect(r"Welcome, Ana\.")
+        ana.send("create 2 bot:random")
+        await ana.expect(r"Your turn, Ana\.")
+        ana.send("take ser")
+        await ana.expect(r"You take 1s 1e 1r\.")
+        await ana.expect(r"Your turn, Ana\.")
+        await ana.close()
+        again = Player(server.port, "Ana", "ana-secret-words")
+        await again.connect()
+        await again.expect(r"Welcome back to table 1")
+        for _ in range(4):
+            again.type("\x1b[15~")
+        await again.expect(r"You take 1s 1e 1r\.")
+        await again.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), 60))
+    finally:
+        server.stop()
+
+
+def test_the_table_hears_who_comes_to_watch_and_who_goes(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--think", "fixed")
+    server.start()
+    try:
+        ana = login(server, "Ana", r"Welcome, Ana")
+        ana.send("create 2 bot:random")
+        ana.expect(r"Your turn, Ana\.")
+        cy = login(server, "Cy", r"Welcome, Cy")
+        cy.send("watch 1")
+        cy.expect("You are watching table 1")
+        ana.expect(r"Cy is watching\.")
+        cy.send("leave")
+        ana.expect(r"Cy stops watching\.")
+        assert "Cy is watching" not in cy.text
+    finally:
+        server.stop()
