@@ -172,6 +172,8 @@ async def ssh_answers_after(clients: Clients, junk: bytes) -> None:
         player.type(b"\x15who\r")
         await player.expect(r"Connected, \d+:|Leave the server\?")
     except (ConnectionError, OSError):
+        await player.close()
+        clients.ssh = None
         player = await clients.ssh_client()
         await answered(player)
         return
