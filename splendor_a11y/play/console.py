@@ -86,7 +86,7 @@ class Console:
             history = _private_history(history_file, self._history_lost)
         completer = WordCompleter(completion_words, ignore_case=True, sentence=True)
         session = LinePrompt(history, completer, self._bindings(), pt_input, pt_output, self.max_line,
-                             self._line_full)
+                             self._line_full, shared_loop=self._shares_loop)
         session.default_buffer.on_text_changed += lambda _buffer: self.speaker.silence()
         return session
 
@@ -166,9 +166,8 @@ class Console:
 
     def end_prompt(self) -> None:
         """End a prompt being read, as Ctrl-D would (the connection behind it closed)."""
-        app = self._session.app if self._session is not None else None
-        if app is not None and app.is_running and not app.is_done:
-            app.exit(exception=EOFError())
+        if self._session is not None:
+            self._session.end()
 
     def confirm_quit(self) -> bool:
         """After Ctrl-C outside an event loop: ask whether to quit."""

@@ -8,10 +8,17 @@ editing keys (not vi's, nor the mouse's), the history, Tab completing as readlin
 (candidates listed above the line), Enter to accept, Ctrl-C to interrupt, Ctrl-D on an
 empty line to end. Nothing is drawn but the line itself, which is also what a screen
 reader wants to hear. Unlike ``PromptSession``, there is no Ctrl-R search of the history.
+
+On a server's loop (``shared_loop``), one of hundreds, the prompt is started once and
+kept running from line to line: each line typed is shown above as a line of its own,
+as a finished prompt leaves it, and handed over through a queue. Starting an
+application for every line (attaching its input, its resize signal, its tasks, and
+drawing it twice more) was most of what a move cost the server.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +34,19 @@ from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
 from prompt_toolkit.layout import BufferControl, Layout, Window
 from prompt_toolkit.layout.processors import BeforeInput
 
-__all__ = ["LinePrompt"]
+from splendor_a11y.play.terminal import escape_controls
+
+__all__ = ["LINES_WAITING", "LinePrompt"]
+
+LINES_WAITING = 100
+"""Lines typed ahead that a prompt kept running holds before the next are not taken."""
+
+
+_SHARED_LOOP: dict[str, Any] = {"max_render_postpone_time": None, "terminal_size_polling_interval": None}
+"""A prompt on a server's loop, one of hundreds: it redraws when asked, once, rather than
+putting its redraw off again and again while the loop is busy (each time a write to the
+loop's wake-up pipe), and it learns of a new terminal size from the connection, never
+by asking the terminal twice a second."""
 
 
 class _LimitedBuffer(Buffer):
@@ -57,8 +76,12 @@ class LinePrompt:
 
     def __init__(self, history: History, completer: Completer, key_bindings: KeyBindingsBase,
                  pt_input: Any = None, pt_output: Any = None, max_line: int | None = None,
-                 line_full: Callable[[], None] = lambda: None) -> None:
+                 line_full: Callable[[], None] = lambda: None, shared_loop: bool = False) -> None:
         self.message = ""
+        self.shared_loop = shared_loop
+        self._lines: asyncio.Queue[str | BaseException] = asyncio.Queue(LINES_WAITING)
+        self._running: asyncio.Task[None] | None = None
+        self._echo = escape_controls
         self.default_buffer = _LimitedBuffer(max_line, line_full, history=history, completer=completer,
                                              complete_while_typing=False, multiline=False,
                                              accept_handler=self._accept)
@@ -66,13 +89,36 @@ class LinePrompt:
         self.app: Application[str] = Application(
             layout=Layout(Window(control, dont_extend_height=True, wrap_lines=True)),
             key_bindings=merge_key_bindings([load_basic_bindings(), load_emacs_bindings(),
-                                             _line_keys(self.default_buffer), key_bindings]),
+                                             _line_keys(self, self.default_buffer), key_bindings]),
             full_screen=False, mouse_support=False, erase_when_done=False, input=pt_input, output=pt_output,
+            **(_SHARED_LOOP if shared_loop else {}),
         )
 
     def _accept(self, buffer: Buffer) -> bool:
-        self.app.exit(result=buffer.document.text)
-        return True
+        """Enter: the line is the prompt's answer; a prompt kept running shows it above,
+        as a finished prompt would leave it, and empties itself for the next."""
+        line = buffer.document.text
+        if not self.shared_loop:
+            self.app.exit(result=line)
+            return True
+        self.print_above(lambda: self._show(self.message + self._echo(line)))
+        self.finish(line)
+        buffer.refusal_told = False  # type: ignore[attr-defined]
+        return False
+
+    def _show(self, line: str) -> None:
+        output = self.app.output
+        output.write_raw(line + "\r\n")
+        output.flush()
+
+    def finish(self, answer: str | BaseException) -> None:
+        """The prompt's answer: a line, or the exception it raises (Ctrl-C, Ctrl-D)."""
+        if not self.shared_loop and isinstance(answer, BaseException):
+            self.app.exit(exception=answer)
+        elif not self.shared_loop:
+            self.app.exit(result=answer)
+        elif not self._lines.full():
+            self._lines.put_nowait(answer)
 
     def print_above(self, write: Callable[[], None]) -> None:
         """Print above the line being typed, at once: the line is erased, ``write`` prints,
@@ -93,12 +139,39 @@ class LinePrompt:
     async def prompt_async(self, message: str, handle_sigint: bool = True, set_exception_handler: bool = True) -> str:
         """The next line typed; EOFError at Ctrl-D on an empty line, KeyboardInterrupt at Ctrl-C."""
         self.message = message
-        self.default_buffer.reset()
-        self.default_buffer.refusal_told = False
-        return await self.app.run_async(handle_sigint=handle_sigint, set_exception_handler=set_exception_handler)
+        if not self.shared_loop:
+            self.default_buffer.reset()
+            self.default_buffer.refusal_told = False
+            return await self.app.run_async(handle_sigint=handle_sigint, set_exception_handler=set_exception_handler)
+        if self._running is None:
+            self._running = asyncio.get_running_loop().create_task(self._keep_running())
+        elif self._lines.empty():
+            self.app.invalidate()
+        answer = await self._lines.get()
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    async def _keep_running(self) -> None:
+        """The prompt of a server's connection, from its first line to its end; however
+        it ends, whoever waits for a line hears EOFError."""
+        try:
+            await self.app.run_async(handle_sigint=False, set_exception_handler=False)
+        except Exception:  # noqa: BLE001 - the connection is over, however its prompt ended
+            pass
+        finally:
+            while self._lines.full():
+                self._lines.get_nowait()
+            self._lines.put_nowait(EOFError())
+
+    def end(self) -> None:
+        """End the prompt (its connection closed): whoever waits for a line hears EOFError."""
+        app = self.app
+        if app.is_running and not app.is_done:
+            app.exit(exception=EOFError())
 
 
-def _line_keys(buffer: Buffer) -> KeyBindings:
+def _line_keys(prompt: LinePrompt, buffer: Buffer) -> KeyBindings:
     """The keys that make an editor a prompt: accept, complete, interrupt, end."""
     keys = KeyBindings()
     empty = Condition(lambda: not buffer.text)
@@ -114,10 +187,10 @@ def _line_keys(buffer: Buffer) -> KeyBindings:
     @keys.add("c-c")
     @keys.add("<sigint>")
     def _interrupt(event: Any) -> None:
-        event.app.exit(exception=KeyboardInterrupt())
+        prompt.finish(KeyboardInterrupt())
 
     @keys.add("c-d", filter=empty)
     def _end(event: Any) -> None:
-        event.app.exit(exception=EOFError())
+        prompt.finish(EOFError())
 
     return keys
