@@ -113,12 +113,13 @@ class LinePrompt:
 
     def finish(self, answer: str | BaseException) -> None:
         """The prompt's answer: a line, or the exception it raises (Ctrl-C, Ctrl-D)."""
-        if not self.shared_loop and isinstance(answer, BaseException):
+        if self.shared_loop:
+            if not self._lines.full():
+                self._lines.put_nowait(answer)
+        elif isinstance(answer, BaseException):
             self.app.exit(exception=answer)
-        elif not self.shared_loop:
+        else:
             self.app.exit(result=answer)
-        elif not self._lines.full():
-            self._lines.put_nowait(answer)
 
     def print_above(self, write: Callable[[], None]) -> None:
         """Print above the line being typed, at once: the line is erased, ``write`` prints,
