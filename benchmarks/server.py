@@ -51,6 +51,8 @@ from splendor_a11y.serve.store import Store, TableSink  # noqa: E402
 RESERVES = [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)]
 SENT, REFUSED = [0], [0]
 ARRIVAL = 0.2
+WAVE = 10
+"""Tables whose players log in together: people arrive in small crowds, not all at once."""
 """Seconds between two tables' arrivals: people come one after another, not all at once."""
 ACCEPTED = re.compile(r"^You (take|buy|reserve|return|pass)\b")
 
@@ -236,7 +238,9 @@ async def _main(tables: int, think: float, logins: int) -> None:
     rate = await _logins_per_second(server.port, logins)
     await asyncio.sleep(1)
     before = _rss_kib(pid)
-    seated = await asyncio.gather(*(_seat_players(server.port, n) for n in range(tables)))
+    seated: list[tuple[Scripted, Scripted]] = []
+    for wave in range(0, tables, WAVE):
+        seated += await asyncio.gather(*(_seat_players(server.port, n) for n in range(wave, min(wave + WAVE, tables))))
     await asyncio.sleep(1)
     connected = _rss_kib(pid)
     cpu_at_start = _cpu_seconds(pid)

@@ -17,7 +17,7 @@ import pytest
 from server_helpers import Player, Server, Telnet
 
 from splendor_a11y.serve.accounts import ADDRESS_FAILURES, Brake
-from splendor_a11y.serve.gate import Gate, Ticket
+from splendor_a11y.serve.gate import PATIENCE, Gate, Ticket
 from splendor_a11y.serve.names import skeleton, valid_name
 from splendor_a11y.serve.server import ServerOptions, start_lines
 
@@ -144,14 +144,18 @@ def test_idle_connections_from_many_addresses_do_not_keep_players_out(server: Se
 
 def test_the_door_lets_the_longest_waiting_go_when_crowded() -> None:
     dropped: list[str] = []
-    gate = Gate(total=2, per_address=2, waiting_total=3)
+    now = [0.0]
+    gate = Gate(total=2, per_address=2, waiting_total=3, clock=lambda: now[0])
 
     def arrive(address: str, name: str) -> Ticket | None:
         return gate.arrive(address, lambda: dropped.append(name))
 
     first, second = arrive("10.0.0.1", "first"), arrive("10.0.0.1", "second")
-    assert arrive("10.0.0.1", "third") is None
-    other, newest = arrive("10.0.0.2", "other"), arrive("10.0.0.3", "newest")
+    assert arrive("10.0.0.1", "third") is None and gate.refusal("10.0.0.1") == "server.too_many"
+    other = arrive("10.0.0.2", "other")
+    assert arrive("10.0.0.3", "crowd") is None and gate.refusal("10.0.0.3") == "server.busy"
+    now[0] = PATIENCE
+    newest = arrive("10.0.0.3", "newest")
     assert dropped == ["first"]
     assert second is not None and other is not None and newest is not None and first is not None
     assert gate.admit(second) and gate.admit(other)

@@ -3,20 +3,26 @@ apart for those still at the door and those logged in.
 
 A connection that has not logged in yet costs its sender nothing, so it is counted on
 its own: at most ``per_address`` from one address, and at most ``waiting_total`` in
-all, where a new arrival lets the oldest one waiting go rather than be refused (a
-stranger holding the door open from many addresses cannot keep players out: they would
-have to keep opening connections faster than the login timeout lets them go). A login
-moves a connection to the people inside, at most ``per_address`` from one address and
-``total`` in all (``--max-connections``).
+all, where a new arrival lets go the one waiting longest, once that one has waited
+``PATIENCE`` seconds, rather than be refused (a stranger holding the door open from many
+addresses cannot keep players out: they would have to keep opening connections faster
+than that); while everyone at the door arrived within it (a crowd logging in at once),
+the newcomer is told the server is busy and tries again. A login moves a connection to
+the people inside, at most ``per_address`` from one address and ``total`` in all
+(``--max-connections``).
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Gate", "Ticket"]
+__all__ = ["Gate", "PATIENCE", "Ticket"]
+
+PATIENCE = 5.0
+"""Seconds a connection at the door keeps its place when the door is crowded."""
 
 
 @dataclass(eq=False)
@@ -25,30 +31,38 @@ class Ticket:
 
     address: str
     drop: Callable[[], None] = field(repr=False)
+    since: float = 0.0
     inside: bool = False
 
 
 class Gate:
     """Counts connections at the door and inside, per address and in all."""
 
-    def __init__(self, total: int = 200, per_address: int = 4, waiting_total: int = 64) -> None:
+    def __init__(self, total: int = 200, per_address: int = 4, waiting_total: int = 64,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.total = total
         self.per_address = per_address
         self.waiting_total = waiting_total
+        self.clock = clock
         self._waiting: dict[Ticket, None] = {}
         self._waiting_from: Counter[str] = Counter()
         self._inside: Counter[str] = Counter()
 
     def arrive(self, address: str, drop: Callable[[], None]) -> Ticket | None:
         """A new connection at the door; None (not counted) when its address has too many
-        there already. When the door is crowded, the connection waiting longest is dropped."""
+        there already, or the door is crowded with connections that all came within
+        ``PATIENCE`` (``refusal`` says which). When the door is crowded, the connection
+        waiting longest is dropped, once it has waited that long."""
+        now = self.clock()
         if self._waiting_from[address] >= self.per_address:
             return None
         if len(self._waiting) >= self.waiting_total:
             oldest = next(iter(self._waiting))
+            if now - oldest.since < PATIENCE:
+                return None
             self.leave(oldest)
             oldest.drop()
-        ticket = Ticket(address, drop)
+        ticket = Ticket(address, drop, now)
         self._waiting[ticket] = None
         self._waiting_from[address] += 1
         return ticket
@@ -65,6 +79,10 @@ class Gate:
         self._inside[ticket.address] += 1
         ticket.inside = True
         return True
+
+    def refusal(self, address: str) -> str:
+        """The catalogue key of why ``arrive`` refused a connection from ``address``."""
+        return "server.too_many" if self._waiting_from[address] >= self.per_address else "server.busy"
 
     def address_full(self, ticket: Ticket) -> bool:
         """Whether the refusal of ``admit`` was the address's (else the server's)."""

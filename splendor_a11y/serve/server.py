@@ -115,7 +115,7 @@ async def _serve(options: ServerOptions) -> None:
     hall = Hall(store, replace_after=options.replace_after)
     restored = hall.restore()
     doorman = Doorman(store, open_door=options.open_door)
-    gate = Gate(total=options.max_connections)
+    gate = Gate(total=options.max_connections, waiting_total=max(64, options.max_connections // 2))
     key = host_key(options.host_key)
 
     async def visit(name: str, link: Link) -> None:

@@ -203,7 +203,7 @@ class _Server(PromptToolkitSSHServer):
 
     def begin_auth(self, username: str) -> bool:
         if self._ticket is None:
-            return self._bar(text("server.too_many", limit=self.gate.per_address))
+            return self._bar(text(self.gate.refusal(self.address), limit=self.gate.per_address))
         refused = self.doorman.refusal(username, self.address)
         if refused is not None:
             return self._bar(self._sentence(refused, username))

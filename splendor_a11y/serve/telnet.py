@@ -152,7 +152,7 @@ async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
         link = TelnetLink(reader, writer)
         ticket = gate.arrive(link.address, link.close)
         if ticket is None:
-            link.send(text("server.too_many", limit=gate.per_address), Channel.ERROR)
+            link.send(text(gate.refusal(link.address), limit=gate.per_address), Channel.ERROR)
             link.close()
             return
         try:
