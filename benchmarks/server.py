@@ -232,6 +232,17 @@ async def _main(tables: int, think: float, logins: int) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
     server = Server(home, "--max-connections", str(2 * tables + logins + 10))
     server.start()
+    try:
+        figures = await _measured(server, tables, think, logins)
+    finally:
+        server.stop()
+    _report(tables, think, logins, *figures)
+
+
+async def _measured(server: Server, tables: int, think: float,
+                    logins: int) -> tuple[float, list[float], float, float, list[int]]:
+    """Logins a second, the latencies, the games' seconds, the server's CPU seconds, and
+    its memory at start, before and after the players connected, and at peak."""
     assert server.process is not None
     pid = server.process.pid
     at_start = _rss_kib(pid)
@@ -258,9 +269,13 @@ async def _main(tables: int, think: float, logins: int) -> None:
         await asyncio.gather(*(_play_table(n, players, latencies, think) for n, players in enumerate(seated)))
     finally:
         watcher.cancel()
-        cpu = _cpu_seconds(pid) - cpu_at_start
-        server.stop()
-    elapsed = time.perf_counter() - started
+    cpu = _cpu_seconds(pid) - cpu_at_start
+    return rate, latencies, time.perf_counter() - started, cpu, [at_start, before, connected, peak[0]]
+
+
+def _report(tables: int, think: float, logins: int, rate: float, latencies: list[float], elapsed: float,
+            cpu: float, memory: list[int]) -> None:
+    at_start, before, connected, peak = memory
     ordered = sorted(latencies)
     median = statistics.median(ordered) * 1000
     p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000
@@ -278,7 +293,7 @@ async def _main(tables: int, think: float, logins: int) -> None:
           f"the clients' CPU {time.process_time():.1f} s")
     print(f"server memory: {at_start / 1024:.1f} MiB at start, {connected / 1024:.1f} MiB with "
           f"{2 * tables} players in the lobby ({(connected - before) / 2 / tables:.0f} KiB a connection), "
-          f"{peak[0] / 1024:.1f} MiB at peak ({(peak[0] - connected) / tables:.0f} KiB a table)")
+          f"{peak / 1024:.1f} MiB at peak ({(peak - connected) / tables:.0f} KiB a table)")
 
 
 def _fill_store(path: Path, tables: int) -> None:

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from server_helpers import Player, Server, Telnet
 
 from splendor_a11y.serve.keyboard import KeyFilter
+from splendor_a11y.serve.limits import LINE_BYTES
+from splendor_a11y.serve.telnet import TelnetBytes
 
 FLOOD = 100_000
 GROWTH_MIB = 24
@@ -133,6 +135,9 @@ def test_the_key_filter_never_holds_more_than_one_sequence(typed: str) -> None:
 
 
 JUNK = st.binary(min_size=1, max_size=120)
+CLEAN = b"\x07\x05\x15"
+"""What a person types to start a line afresh, whatever the junk left half done (a
+Ctrl-V waiting for its key, the cursor moved): Ctrl-G, Ctrl-E, Ctrl-U."""
 
 
 class Clients:
@@ -169,7 +174,7 @@ async def ssh_answers_after(clients: Clients, junk: bytes) -> None:
         player.type(junk)
         player.type(b"\r")
         await asyncio.sleep(0.05)
-        player.type(b"\x15who\r")
+        player.type(CLEAN + b"\r" + CLEAN + b"who\r")
         await player.expect(r"Connected, \d+:|Leave the server\?")
     except (ConnectionError, OSError):
         await player.close()
@@ -210,3 +215,24 @@ def test_any_bytes_over_ssh_and_telnet_leave_the_server_answering(server: Server
         loop.close()
     assert server.process is not None and server.process.poll() is None
     assert "Traceback" not in server.printed
+
+
+def test_telnet_lines_lose_commands_and_keep_their_words() -> None:
+    stream = TelnetBytes()
+    stream.feed(b"\xff\xfb\x01take\xff\xfa\x18\x00xterm\xff\xf0 ser\r\n\x00who\n" + b"y" * 5000 + b"\n")
+    assert list(stream.lines)[:2] == [b"take ser", b"who"]
+    assert len(stream.lines[2]) == LINE_BYTES + 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300), st.lists(st.integers(min_value=1, max_value=50), max_size=20))
+def test_telnet_lines_are_the_same_however_the_bytes_are_cut(data: bytes, cuts: list[int]) -> None:
+    whole, pieces = TelnetBytes(), TelnetBytes()
+    whole.feed(data)
+    at = 0
+    for cut in cuts:
+        pieces.feed(data[at:at + cut])
+        at += cut
+    pieces.feed(data[at:])
+    assert list(pieces.lines) == list(whole.lines)
+    assert all(len(line) <= LINE_BYTES + 1 for line in whole.lines)

@@ -10,6 +10,7 @@ password is asked with the client's echo turned off.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 from splendor_a11y.play.conversation import Channel
@@ -17,12 +18,60 @@ from splendor_a11y.play.terminal import escape_controls, network_newlines
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
+from splendor_a11y.serve.pace import Pace
 from splendor_a11y.text.messages import text
 
 __all__ = ["TelnetLink", "telnet_server"]
 
 IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
 ECHO = 1
+_DATA, _COMMAND, _OPTION, _SUB, _SUB_IAC = range(5)
+CHUNK = 4096
+BYTES_PER_SECOND = 4000.0
+BYTE_BURST = 16384.0
+"""Bytes a telnet client may send at once (a pasted page), and then each second."""
+
+
+class TelnetBytes:
+    """Telnet's bytes as lines: its commands (and their options and subnegotiations)
+    dropped, carriage returns and NULs too, each line cut at ``LINE_BYTES`` plus one
+    (so that an over-long line is known as such). The state is kept across chunks."""
+
+    def __init__(self) -> None:
+        self.lines: deque[bytes] = deque()
+        self._line = bytearray()
+        self._state = _DATA
+
+    def feed(self, chunk: bytes) -> None:
+        """Read a chunk of what the client sent."""
+        for value in chunk:
+            self._state = self._STEPS[self._state](self, value)
+
+    def _data(self, value: int) -> int:
+        if value == IAC:
+            return _COMMAND
+        if value == 10:
+            self.lines.append(bytes(self._line))
+            self._line.clear()
+        elif value not in (0, 13) and len(self._line) <= LINE_BYTES:
+            self._line.append(value)
+        return _DATA
+
+    def _command(self, value: int) -> int:
+        if value in (DO, DONT, WILL, WONT):
+            return _OPTION
+        return _SUB if value == SB else _DATA
+
+    def _option(self, value: int) -> int:
+        return _DATA
+
+    def _sub(self, value: int) -> int:
+        return _SUB_IAC if value == IAC else _SUB
+
+    def _sub_iac(self, value: int) -> int:
+        return _DATA if value == SE else _SUB
+
+    _STEPS: tuple[Callable[[TelnetBytes, int], int], ...] = (_data, _command, _option, _sub, _sub_iac)
 
 
 class TelnetLink:
@@ -36,6 +85,8 @@ class TelnetLink:
         self.keys_help: list[str] = []
         self.prompt: str | None = None
         self.closed = False
+        self._bytes = TelnetBytes()
+        self._pace = Pace(BYTES_PER_SECOND, BYTE_BURST)
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """Telnet has no keys of its own: questions are typed."""
@@ -82,31 +133,18 @@ class TelnetLink:
             self.send(problem, Channel.ERROR)
 
     async def _raw_line(self) -> bytes | None:
-        """The bytes of one line, without telnet's commands; None at the end."""
-        line = bytearray()
-        while True:
-            byte = await self.reader.read(1)
-            if not byte:
+        """The bytes of one line, without telnet's commands; None at the end. Bytes are
+        read a chunk at a time, at most ``BYTES_PER_SECOND`` after a burst: a faster
+        client waits, held back by TCP itself."""
+        while not self._bytes.lines:
+            chunk = await self.reader.read(CHUNK)
+            if not chunk:
                 return None
-            value = byte[0]
-            if value == IAC:
-                await self._skip_command()
-            elif value == 10:
-                return bytes(line)
-            elif value in (0, 13):
-                continue
-            elif len(line) <= LINE_BYTES:
-                line.append(value)
-
-    async def _skip_command(self) -> None:
-        """Read past one telnet command (the byte 255 itself when doubled)."""
-        command = (await self.reader.readexactly(1))[0]
-        if command in (DO, DONT, WILL, WONT):
-            await self.reader.readexactly(1)
-        elif command == SB:
-            while True:
-                if (await self.reader.readexactly(1))[0] == IAC and (await self.reader.readexactly(1))[0] == SE:
-                    return
+            self._bytes.feed(chunk)
+            wait = self._pace.spend(len(chunk))
+            if wait:
+                await asyncio.sleep(wait)
+        return self._bytes.lines.popleft()
 
     def close(self) -> None:
         """End the connection."""
