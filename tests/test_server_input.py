@@ -56,13 +56,17 @@ async def answered(player: Player, timeout: float = 10) -> float:
     return time.perf_counter() - started
 
 
+async def welcomed(server: Server, name: str) -> Player:
+    """A player logged in over SSH (their name registered with a password of its own)."""
+    player = Player(server.port, name, f"{name}-secret-words")
+    await player.connect()
+    await player.expect(rf"Welcome, {name}\.")
+    return player
+
+
 async def flooded(server: Server, name: str, burst: bool) -> None:
-    flooder = Player(server.port, name, f"{name}-secret-words")
-    other = Player(server.port, f"{name}x", f"{name}x-secret-words")
-    await flooder.connect()
-    await flooder.expect(rf"Welcome, {name}\.")
-    await other.connect()
-    await other.expect(rf"Welcome, {name}x\.")
+    flooder = await welcomed(server, name)
+    other = await welcomed(server, f"{name}x")
     before = rss_mib(server)
     if burst:
         flooder.type("x" * FLOOD)
@@ -89,9 +93,7 @@ def test_keys_without_enter_in_one_burst_are_capped_and_slow_nobody(server: Serv
 
 def test_a_mouse_report_typed_over_ssh_raises_nothing_and_the_enter_after_it_counts(server: Server) -> None:
     async def scenario() -> None:
-        ana = Player(server.port, "Mou", "mouse-secret-words")
-        await ana.connect()
-        await ana.expect(r"Welcome, Mou\.")
+        ana = await welcomed(server, "Mou")
         ana.type("\x1b[31m")
         await answered(ana)
         ana.type("\x1b[<64;85;12M\x1b[M !!\x1b[200~who\x1b[201~\r")
@@ -104,9 +106,7 @@ def test_a_mouse_report_typed_over_ssh_raises_nothing_and_the_enter_after_it_cou
 
 def test_ctrl_backslash_over_ssh_leaves_the_server_running(server: Server) -> None:
     async def scenario() -> None:
-        ana = Player(server.port, "Sig", "signal-secret-words")
-        await ana.connect()
-        await ana.expect(r"Welcome, Sig\.")
+        ana = await welcomed(server, "Sig")
         ana.type("\x1c")
         await answered(ana)
         await ana.close()
