@@ -49,7 +49,7 @@ from splendor_a11y.record import LogHeader, PlayerEntry  # noqa: E402
 from splendor_a11y.serve.store import Store, TableSink  # noqa: E402
 
 RESERVES = [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)]
-SENT, REFUSED = [0], [0]
+SENT, REFUSED, ASKED = [0], [0], [0]
 ARRIVAL = 0.2
 WAVE = 10
 """Tables whose players log in together: people arrive in small crowds, not all at once."""
@@ -118,6 +118,7 @@ async def _ask(me: Scripted, query: str, answer: re.Pattern[str]) -> str:
     """A question answered at once, as a player presses a key before thinking."""
     mark = len(me.lines)
     me.send(query)
+    ASKED[0] += 1
     _, _, line = await me.line_after(mark, answer)
     return line
 
@@ -287,10 +288,11 @@ def _report(tables: int, think: float, logins: int, rate: float, latencies: list
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
     print(f"tables arriving {ARRIVAL:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
-          f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}")
+          f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}; questions asked {ASKED[0]}")
     print(f"server CPU {cpu:.1f} s over the games, {per_move:.2f} ms a move accepted, with its questions, refusals "
           f"and both seats' lines  target 3 ms: {'met' if per_move <= 3 else 'NOT met'}; "
           f"the clients' CPU {time.process_time():.1f} s")
+    print(f"  that is {1000 * cpu / max(SENT[0] + ASKED[0], 1):.2f} ms a line typed (a move or a question)")
     print(f"server memory: {at_start / 1024:.1f} MiB at start, {connected / 1024:.1f} MiB with "
           f"{2 * tables} players in the lobby ({(connected - before) / 2 / tables:.0f} KiB a connection), "
           f"{peak / 1024:.1f} MiB at peak ({(peak - connected) / tables:.0f} KiB a table)")

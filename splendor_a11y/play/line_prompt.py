@@ -27,11 +27,12 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import History
+from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.basic import load_basic_bindings
 from prompt_toolkit.key_binding.bindings.completion import display_completions_like_readline
 from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
-from prompt_toolkit.layout import BufferControl, Layout, Window
+from prompt_toolkit.layout import BufferControl, Dimension, Layout, Window
 from prompt_toolkit.layout.processors import BeforeInput
 
 from splendor_a11y.play.terminal import escape_controls
@@ -87,12 +88,20 @@ class LinePrompt:
                                              accept_handler=self._accept)
         control = BufferControl(self.default_buffer, input_processors=[BeforeInput(lambda: self.message)])
         self.app: Application[str] = Application(
-            layout=Layout(Window(control, dont_extend_height=True, wrap_lines=True)),
+            layout=Layout(Window(control, height=self._height, dont_extend_height=True, wrap_lines=True)),
             key_bindings=merge_key_bindings([load_basic_bindings(), load_emacs_bindings(),
                                              _line_keys(self, self.default_buffer), key_bindings]),
             full_screen=False, mouse_support=False, erase_when_done=False, input=pt_input, output=pt_output,
             **(_SHARED_LOOP if shared_loop else {}),
         )
+
+    def _height(self) -> Dimension:
+        """The rows the prompt and its line take, wrapped at the terminal's width: worked
+        out here from their widths, where prompt_toolkit would lay the whole line out
+        once more on every redraw only to measure it."""
+        columns = max(self.app.output.get_size().columns, 1)
+        width = get_cwidth(self.message) + get_cwidth(self.default_buffer.text) + 1
+        return Dimension.exact(max(1, -(-width // columns)))
 
     def _accept(self, buffer: Buffer) -> bool:
         """Enter: the line is the prompt's answer; a prompt kept running shows it above,
