@@ -10,6 +10,7 @@ game is saved, and the database is closed.
 from __future__ import annotations
 
 import asyncio
+import gc
 import ipaddress
 import os
 import signal
@@ -36,6 +37,16 @@ from splendor_a11y.serve.store import Store
 from splendor_a11y.text.messages import speaking, text
 
 __all__ = ["ServerOptions", "run_server", "start_lines"]
+
+GC_THRESHOLDS = (50_000, 20, 20)
+"""The garbage collector's thresholds at a server (Python's own are 700, 10, 10).
+
+Drawing a prompt (prompt_toolkit's screens, their closures) makes thousands of objects
+that refer to each other and die as soon as it is drawn. With Python's thresholds a
+collection came in the middle of nearly every drawing, moved what it was drawing to the
+oldest generation, where it died: with 400 connections, the full collections that
+followed took up to a second each, and stopped every table meanwhile (the worst
+answers of the benchmark). Collected young, they cost little."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +143,7 @@ async def _serve(options: ServerOptions) -> None:
     for line in start_lines(options, key.get_fingerprint(), restored, hall.set_aside):
         write_line(line)
     hall.start_computers()
+    gc.set_threshold(*GC_THRESHOLDS)
     sweeper = asyncio.get_running_loop().create_task(_close_abandoned(hall, options.close_after))
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
