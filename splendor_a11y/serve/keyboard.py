@@ -32,7 +32,7 @@ from prompt_toolkit.keys import Keys
 
 from splendor_a11y.serve.pace import Pace
 
-__all__ = ["KeyFilter", "KeyboardInput", "MAX_SEQUENCE", "PENDING_KEYS"]
+__all__ = ["KeyFilter", "KeyboardInput", "MAX_SEQUENCE", "PENDING_KEYS", "key_presses"]
 
 MAX_SEQUENCE = 16
 """The longest escape sequence kept: every key a terminal sends is shorter."""
@@ -46,6 +46,8 @@ KEY_BURST = 4000.0
 than anyone types."""
 _KEYS = {sequence for sequence, key in ANSI_SEQUENCES.items()
          if sequence.startswith("\x1b") and key is not Keys.BracketedPaste}
+_OWN_KEYS = frozenset("0123456789-")
+"""Printable keys with key bindings of their own (a repeat count being typed)."""
 _LEGACY_MOUSE = "\x1b[M"
 """An old mouse report: these three characters, then three raw bytes."""
 
@@ -153,9 +155,9 @@ class KeyboardInput(PipeInput):
         """Keys from the client: cleaned, parsed, and the prompt told."""
         if self._closed:
             return
-        before = len(self._keys)
-        self._keys.extend(key for typed in self._filter.feed(data) for key in _key_presses(typed))
-        wait = self._pace.spend(len(self._keys) - before)
+        keys = key_presses(self._filter.feed(data))
+        self._keys.extend(keys)
+        wait = self._pace.spend(sum(max(len(key.data), 1) for key in keys))
         if wait:
             self._rested_at = max(self._rested_at, time.monotonic() + wait)
             asyncio.get_running_loop().call_later(wait, self._rest_over)
@@ -202,7 +204,7 @@ class KeyboardInput(PipeInput):
 
     def flush_keys(self) -> list[KeyPress]:
         """After a pause in typing: a lone Escape is a key."""
-        self._keys.extend(key for typed in self._filter.flush() for key in _key_presses(typed))
+        self._keys.extend(key_presses(self._filter.flush()))
         return self.read_keys()
 
     def fileno(self) -> int:
@@ -252,9 +254,40 @@ class KeyboardInput(PipeInput):
             self._wake()
 
 
-def _key_presses(typed: str) -> list[KeyPress]:
-    """The key presses of one character or known sequence, as prompt_toolkit's parser
-    makes them (a sequence such as Alt+Up is two keys: Escape, then Up)."""
+def key_presses(typed: list[str]) -> list[KeyPress]:
+    """The key presses of characters and known sequences, as prompt_toolkit's parser
+    makes them (a sequence such as Alt+Up is two keys: Escape, then Up), but for a run of
+    plain characters, which is one key press carrying them all: prompt_toolkit inserts a
+    key press's text whole, and matching each character against every key binding was a
+    fifth of what a line cost the server. Digits and ``-`` stay keys of their own (they
+    have bindings of their own while a repeat count is typed), as does whatever follows
+    Escape (Alt with a key)."""
+    presses: list[KeyPress] = []
+    run: list[str] = []
+    after_escape = False
+    for token in typed:
+        if _plain(token) and not after_escape:
+            run.append(token)
+            continue
+        _end_run(run, presses)
+        presses += _sequence(token)
+        after_escape = token == "\x1b"
+    _end_run(run, presses)
+    return presses
+
+
+def _plain(token: str) -> bool:
+    """A character that only types itself."""
+    return len(token) == 1 and token.isprintable() and token not in _OWN_KEYS
+
+
+def _end_run(run: list[str], presses: list[KeyPress]) -> None:
+    if run:
+        presses.append(KeyPress(run[0], "".join(run)))
+        run.clear()
+
+
+def _sequence(typed: str) -> list[KeyPress]:
     key = ANSI_SEQUENCES.get(typed, typed)
     if isinstance(key, tuple):
         return [KeyPress(part, typed if i == 0 else "") for i, part in enumerate(key)]
