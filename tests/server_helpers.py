@@ -101,7 +101,7 @@ class Player:
         self.raw = ""
         self.seen = 0
         self._conn: asyncssh.SSHClientConnection | None = None
-        self._process: asyncssh.SSHClientProcess[str] | None = None
+        self._process: asyncssh.SSHClientProcess[bytes] | None = None
         self._reader: asyncio.Task[None] | None = None
         self._arrived = asyncio.Event()
 
