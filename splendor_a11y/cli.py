@@ -523,7 +523,7 @@ def _export(args: argparse.Namespace) -> int:
     import sqlite3
 
     from splendor_a11y.record import log_bytes
-    from splendor_a11y.serve.store import Store
+    from splendor_a11y.serve.store import Store, table_refusal
 
     path = _server_db(args.db)
     if not path.is_file():
@@ -531,12 +531,11 @@ def _export(args: argparse.Namespace) -> int:
     try:
         store = Store(path)
         try:
-            raw = store.raw_table(args.table)
             try:
                 log = store.log_of(args.table)
             except LogError as error:
-                error.path = Path(text("server.table_name", number=args.table))
-                return _export_raw(args, raw.header, raw.lines, log_refusal(error))
+                raw = store.raw_table(args.table)
+                return _export_raw(args, raw.header, raw.lines, table_refusal(args.table, error))
         finally:
             store.close()
     except KeyError:

@@ -25,6 +25,7 @@ from typing import Any
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer
+from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import History
 from prompt_toolkit.utils import get_cwidth
@@ -61,6 +62,11 @@ class _LimitedBuffer(Buffer):
         self.refused = refused
         self.refusal_told = False
 
+    def reset(self, document: Document | None = None, append_to_history: bool = False) -> None:
+        """A new line: its refusal is told again, should it grow too long."""
+        super().reset(document, append_to_history)
+        self.refusal_told = False
+
     def insert_text(self, data: str, overwrite: bool = False, move_cursor: bool = True,
                     fire_event: bool = True) -> None:
         if self.limit is not None and len(self.text) + len(data) > self.limit:
@@ -82,7 +88,6 @@ class LinePrompt:
         self.shared_loop = shared_loop
         self._lines: asyncio.Queue[str | BaseException] = asyncio.Queue(LINES_WAITING)
         self._running: asyncio.Task[None] | None = None
-        self._echo = escape_controls
         self.default_buffer = _LimitedBuffer(max_line, line_full, history=history, completer=completer,
                                              complete_while_typing=False, multiline=False,
                                              accept_handler=self._accept)
@@ -110,9 +115,8 @@ class LinePrompt:
         if not self.shared_loop:
             self.app.exit(result=line)
             return True
-        self.print_above(lambda: self._show(self.message + self._echo(line)))
+        self.print_above(lambda: self._show(self.message + escape_controls(line)))
         self.finish(line)
-        buffer.refusal_told = False  # type: ignore[attr-defined]
         return False
 
     def _show(self, line: str) -> None:
@@ -151,7 +155,6 @@ class LinePrompt:
         self.message = message
         if not self.shared_loop:
             self.default_buffer.reset()
-            self.default_buffer.refusal_told = False
             return await self.app.run_async(handle_sigint=handle_sigint, set_exception_handler=set_exception_handler)
         if self._running is None:
             self._running = asyncio.get_running_loop().create_task(self._keep_running())

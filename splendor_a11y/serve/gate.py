@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from splendor_a11y.text.messages import text
+
 __all__ = ["Gate", "PATIENCE", "Ticket"]
 
 PATIENCE = 5.0
@@ -81,12 +83,17 @@ class Gate:
         return True
 
     def refusal(self, address: str) -> str:
-        """The catalogue key of why ``arrive`` refused a connection from ``address``."""
-        return "server.too_many" if self._waiting_from[address] >= self.per_address else "server.busy"
+        """Why ``arrive`` refused a connection from ``address``, in one sentence."""
+        if self._waiting_from[address] >= self.per_address:
+            return text("server.too_many", limit=self.per_address)
+        return text("server.busy")
 
-    def address_full(self, ticket: Ticket) -> bool:
-        """Whether the refusal of ``admit`` was the address's (else the server's)."""
-        return self._inside[ticket.address] >= self.per_address
+    def inside_refusal(self, ticket: Ticket) -> str:
+        """Why ``admit`` refused a connection, in one sentence: its address's limit, or
+        the server's."""
+        if self._inside[ticket.address] >= self.per_address:
+            return text("server.too_many", limit=self.per_address)
+        return text("server.no_room", limit=self.total)
 
     def leave(self, ticket: Ticket) -> None:
         """A counted connection closed (or was dropped); leaving twice counts once."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from splendor_a11y.bots import BOTS
 from splendor_a11y.domain.errors import SplendorError
@@ -20,10 +19,9 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.record import LogError
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
-from splendor_a11y.serve.store import Store
+from splendor_a11y.serve.store import Store, table_refusal
 from splendor_a11y.serve.tables import HostedTable, Seating
 from splendor_a11y.text.messages import plural, text
-from splendor_a11y.text.narrator import log_refusal
 
 __all__ = ["Guest", "Hall", "Refused"]
 
@@ -81,8 +79,7 @@ class Hall:
                 if stored.header is not None:
                     hosted.restore(stored, self.store)
             except LogError as error:
-                error.path = Path(text("server.table_name", number=number))
-                self.set_aside[number] = log_refusal(error)
+                self.set_aside[number] = table_refusal(number, error)
                 continue
             except (SplendorError, KeyError, TypeError, ValueError) as error:
                 self.set_aside[number] = text("server.table_unreadable", number=number, reason=error)

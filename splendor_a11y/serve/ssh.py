@@ -26,7 +26,6 @@ from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
 from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
-from splendor_a11y.text.messages import text
 
 __all__ = ["SSHLink", "ssh_server"]
 
@@ -203,7 +202,7 @@ class _Server(PromptToolkitSSHServer):
 
     def begin_auth(self, username: str) -> bool:
         if self._ticket is None:
-            return self._bar(text(self.gate.refusal(self.address), limit=self.gate.per_address))
+            return self._bar(self.gate.refusal(self.address))
         refused = self.doorman.refusal(username, self.address)
         if refused is not None:
             return self._bar(self._sentence(refused, username))
@@ -225,9 +224,7 @@ class _Server(PromptToolkitSSHServer):
         assert self._ticket is not None
         if self.gate.admit(self._ticket):
             return True
-        full = self.gate.address_full(self._ticket)
-        self._banner(text("server.too_many", limit=self.gate.per_address) if full else
-                     text("server.no_room", limit=self.gate.total))
+        self._banner(self.gate.inside_refusal(self._ticket))
         return False
 
     def _banner(self, line: str) -> None:

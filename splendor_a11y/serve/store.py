@@ -28,8 +28,10 @@ from splendor_a11y.engine import Event, GameEnded
 from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
 from splendor_a11y.serve.names import name_key, skeleton
+from splendor_a11y.text.messages import text
+from splendor_a11y.text.narrator import log_refusal
 
-__all__ = ["Account", "RawTable", "Store", "StoredTable", "TableSink"]
+__all__ = ["Account", "RawTable", "Store", "StoredTable", "TableSink", "table_refusal"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -91,10 +93,12 @@ class StoredTable:
 
 @dataclass(frozen=True, slots=True)
 class RawTable:
-    """A table's header and events as the database holds them, undecoded: what can still
-    be exported of a table whose events do not replay."""
+    """A table's plan, header and events as the database holds them, undecoded: what is
+    decoded into a ``StoredTable``, and what can still be exported of a table whose
+    events cannot be."""
 
     number: int
+    plan: str
     header: str | None
     lines: list[str]
 
@@ -114,14 +118,15 @@ class Store:
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
-            self._name_keys()
+            self._upgrade()
         finally:
             os.umask(private)
 
-    def _name_keys(self) -> None:
-        """Every account findable by its name's key and checked by its skeleton (a store
-        made before names of any script were let in has neither column: they are added,
-        as is the mark of a table closed for want of players)."""
+    def _upgrade(self) -> None:
+        """A store made by an older version gains the columns added since: each account's
+        name key and skeleton (filled in for the names it holds, so that every account is
+        found by its key and checked by its skeleton), and the mark of a table closed for
+        want of players."""
         with self._transaction() as db:
             _add_columns(db, "accounts", {"name_key": "TEXT", "skeleton": "TEXT"})
             _add_columns(db, "game_tables", {"closed": "INTEGER NOT NULL DEFAULT 0"})
@@ -168,13 +173,14 @@ class Store:
     def register(self, name: str, password: str | None = None, key: str | None = None) -> str | None:
         """Make a new account; None when it is made, or the name already registered that
         it would be taken for (the same name, or one that looks the same)."""
+        key_of_name, looks = name_key(name), skeleton(name)
         with self._transaction() as db:
             taken = db.execute("SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?",
-                               (name_key(name), skeleton(name))).fetchone()
+                               (key_of_name, looks)).fetchone()
             if taken:
                 return str(taken[0])
             db.execute("INSERT INTO accounts (name, password, name_key, skeleton) VALUES (?, ?, ?, ?)",
-                       (name, password, name_key(name), skeleton(name)))
+                       (name, password, key_of_name, looks))
             if key is not None:
                 db.execute("INSERT INTO account_keys (name, key) VALUES (?, ?)", (name, key))
         return None
@@ -237,10 +243,9 @@ class Store:
             KeyError: there is no such table.
         """
         raw = self.raw_table(number)
-        rows = self._read("SELECT plan FROM game_tables WHERE id = ?", (number,))
         header = decode_header(_json(raw.header, 1)) if raw.header is not None else None
         events = [decode_event(_json(line, index + 2), index + 2) for index, line in enumerate(raw.lines)]
-        return StoredTable(number, _json(rows[0][0], 1), header, events)
+        return StoredTable(number, _json(raw.plan, 1), header, events)
 
     def raw_table(self, number: int) -> RawTable:
         """One table's header and events as kept, undecoded.
@@ -248,11 +253,11 @@ class Store:
         Raises:
             KeyError: there is no such table.
         """
-        rows = self._read("SELECT header FROM game_tables WHERE id = ?", (number,))
+        rows = self._read("SELECT plan, header FROM game_tables WHERE id = ?", (number,))
         if not rows:
             raise KeyError(number)
         lines = [line for (line,) in self._read("SELECT line FROM events WHERE table_id = ? ORDER BY seq", (number,))]
-        return RawTable(number, rows[0][0], lines)
+        return RawTable(number, rows[0][0], rows[0][1], lines)
 
     def log_of(self, number: int) -> GameLog:
         """A started table's game as a log, to export or to restore.
@@ -265,6 +270,13 @@ class Store:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def table_refusal(number: int, error: LogError) -> str:
+    """Why a stored table's game cannot be read or replayed, in one sentence that names
+    the table (as a log refusal names its file)."""
+    error.path = Path(text("server.table_name", number=number))
+    return log_refusal(error)
 
 
 def _add_columns(db: sqlite3.Connection, table: str, columns: dict[str, str]) -> None:

@@ -190,7 +190,7 @@ async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
         link = TelnetLink(reader, writer)
         ticket = gate.arrive(link.address, link.close)
         if ticket is None:
-            link.send(text(gate.refusal(link.address), limit=gate.per_address), Channel.ERROR)
+            link.send(gate.refusal(link.address), Channel.ERROR)
             link.close()
             return
         try:
@@ -203,8 +203,7 @@ async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
             if name is not None and gate.admit(ticket):
                 await visit(name, link)
             elif name is not None:
-                link.send(text("server.too_many", limit=gate.per_address) if gate.address_full(ticket) else
-                          text("server.no_room", limit=gate.total), Channel.ERROR)
+                link.send(gate.inside_refusal(ticket), Channel.ERROR)
             await _drain(writer)
         finally:
             gate.leave(ticket)
