@@ -227,3 +227,13 @@ class Telnet:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def telnet_login(port: int, name: str, password: str | None = None, address: str = "127.0.0.1") -> Telnet:
+    """A MUD client that was asked its name and typed it, then a password
+    (``<name>-secret-words`` unless given); what the server answers is the caller's to expect."""
+    client = Telnet(port, address)
+    client.expect("Name: |Nom : ")
+    client.send(name)
+    client.send(password if password is not None else f"{name}-secret-words")
+    return client

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from server_helpers import Player, Server, Telnet
+from server_helpers import Player, Server, Telnet, telnet_login
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop
@@ -96,9 +96,7 @@ async def play_to_the_end(seat: Seat, after_move: object) -> None:
 
 def logged_in(server: Server, name: str, welcome: str | None = None) -> Telnet:
     """A telnet client logged in as ``name`` (password ``<name>-pass``), once it heard ``welcome``."""
-    client = Telnet(server.telnet)
-    client.send(name)
-    client.send(f"{name}-pass")
+    client = telnet_login(server.telnet, name, f"{name}-pass")
     client.expect(welcome or f"Welcome, {name}")
     return client
 

@@ -12,13 +12,11 @@ import asyncio
 import time
 from pathlib import Path
 
-from server_helpers import Player, Server, Telnet
+from server_helpers import Player, Server, Telnet, telnet_login
 
 
 def login(server: Server, name: str, welcome: str) -> Telnet:
-    client = Telnet(server.telnet)
-    client.send(name)
-    client.send(f"{name}-secret-words")
+    client = telnet_login(server.telnet, name)
     client.expect(welcome)
     return client
 

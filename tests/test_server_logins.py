@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from server_helpers import Player, Server, Telnet
+from server_helpers import Player, Server, Telnet, telnet_login
 
 from splendor_a11y.serve.accounts import ADDRESS_FAILURES, Brake
 from splendor_a11y.serve.gate import PATIENCE, Gate, Ticket
@@ -36,26 +36,18 @@ def run(coroutine: object) -> None:
     asyncio.run(asyncio.wait_for(coroutine, 60))  # type: ignore[arg-type]
 
 
-def telnet_login(server: Server, name: str, password: str, address: str = HOME) -> Telnet:
-    client = Telnet(server.telnet, address)
-    client.expect("Name: |Nom : ")
-    client.send(name)
-    client.send(password)
-    return client
-
-
 def test_a_strangers_failures_never_keep_a_player_out_from_elsewhere(server: Server) -> None:
-    telnet_login(server, "Ana", "ana-own-words").expect(r"Welcome, Ana: this name is now yours")
+    telnet_login(server.telnet, "Ana", "ana-own-words").expect(r"Welcome, Ana: this name is now yours")
     for attempt in range(5):
-        wrong = telnet_login(server, "Ana", f"guess-number-{attempt}", STRANGER)
+        wrong = telnet_login(server.telnet, "Ana", f"guess-number-{attempt}", STRANGER)
         wrong.expect("That name and password do not match.|Too many failed logins for that name")
         wrong.close()
     stranger = Telnet(server.telnet, STRANGER)
     stranger.send("ana")
     stranger.expect(r"Too many failed logins for that name from your address: try again in \d+ seconds\.")
     stranger.close()
-    telnet_login(server, "Ana", "ana-own-words", HOME).expect(r"Welcome, Ana\.")
-    telnet_login(server, "Ben", "ben-own-words", STRANGER).expect(r"Welcome, Ben: this name is now yours")
+    telnet_login(server.telnet, "Ana", "ana-own-words", HOME).expect(r"Welcome, Ana\.")
+    telnet_login(server.telnet, "Ben", "ben-own-words", STRANGER).expect(r"Welcome, Ben: this name is now yours")
 
     async def over_ssh() -> None:
         ana = Player(server.port, "Ana", "ana-own-words", HOME)
@@ -87,19 +79,19 @@ def test_the_wait_grows_with_each_failure_and_a_guesser_of_many_names_is_stopped
 
 
 def test_a_new_name_needs_a_real_password_and_an_empty_one_is_told(server: Server) -> None:
-    telnet_login(server, "Cy", "short").expect(
+    telnet_login(server.telnet, "Cy", "short").expect(
         "That name is new: give it a password of at least 8 characters, other than the name itself.")
-    telnet_login(server, "Cyrielle", "CYRIELLE").expect("other than the name itself")
-    telnet_login(server, "Cy", "").expect("Type a password: an empty one is never accepted.")
+    telnet_login(server.telnet, "Cyrielle", "CYRIELLE").expect("other than the name itself")
+    telnet_login(server.telnet, "Cy", "").expect("Type a password: an empty one is never accepted.")
 
 
 def test_names_of_any_script_are_one_name_however_typed_and_lookalikes_are_taken(server: Server) -> None:
-    telnet_login(server, "Zoë", "zoe-own-words").expect("Welcome, Zoë: this name is now yours")
-    telnet_login(server, "ZOË", "zoe-own-words").expect(r"Welcome, Zoë\.")
-    telnet_login(server, "Zoe\u0308", "zoe-own-words").expect(r"Welcome, Zoë\.")
-    telnet_login(server, "Z\u043eë", "other-own-words").expect(
+    telnet_login(server.telnet, "Zoë", "zoe-own-words").expect("Welcome, Zoë: this name is now yours")
+    telnet_login(server.telnet, "ZOË", "zoe-own-words").expect(r"Welcome, Zoë\.")
+    telnet_login(server.telnet, "Zoe\u0308", "zoe-own-words").expect(r"Welcome, Zoë\.")
+    telnet_login(server.telnet, "Z\u043eë", "other-own-words").expect(
         "That name is taken, or looks too much like one that is; choose another.")
-    telnet_login(server, "Łucja", "lucja-own-words").expect("Welcome, Łucja: this name is now yours")
+    telnet_login(server.telnet, "Łucja", "lucja-own-words").expect("Welcome, Łucja: this name is now yours")
     bad = Telnet(server.telnet)
     bad.send("zo ë")
     bad.expect(r"A name is a letter, then up to 19 letters, digits, - or _, in any alphabet\.")
@@ -151,15 +143,18 @@ def test_the_door_lets_the_longest_waiting_go_when_crowded() -> None:
         return gate.arrive(address, lambda: dropped.append(name))
 
     first, second = arrive("10.0.0.1", "first"), arrive("10.0.0.1", "second")
-    assert arrive("10.0.0.1", "third") is None and gate.refusal("10.0.0.1") == "server.too_many"
+    assert arrive("10.0.0.1", "third") is None
+    assert gate.refusal("10.0.0.1") == "Too many connections from your address; at most 2 at once."
     other = arrive("10.0.0.2", "other")
-    assert arrive("10.0.0.3", "crowd") is None and gate.refusal("10.0.0.3") == "server.busy"
+    assert arrive("10.0.0.3", "crowd") is None
+    assert gate.refusal("10.0.0.3") == "The server is busy with people logging in; try again in a moment."
     now[0] = PATIENCE
     newest = arrive("10.0.0.3", "newest")
     assert dropped == ["first"]
     assert second is not None and other is not None and newest is not None and first is not None
     assert gate.admit(second) and gate.admit(other)
-    assert not gate.admit(newest) and not gate.address_full(newest)
+    assert not gate.admit(newest)
+    assert gate.inside_refusal(newest) == "The server is full, with 2 people connected; try again later."
     gate.leave(other)
     assert gate.admit(newest)
 
@@ -176,8 +171,8 @@ def test_a_french_server_takes_accented_names(tmp_path: Path) -> None:
     french = Server(tmp_path, "--lang", "fr")
     french.start()
     try:
-        telnet_login(french, "José", "jose-mots-secrets").expect("José")
-        telnet_login(french, "2José", "jose-mots-secrets").expect(
+        telnet_login(french.telnet, "José", "jose-mots-secrets").expect("José")
+        telnet_login(french.telnet, "2José", "jose-mots-secrets").expect(
             "Un nom est une lettre, puis jusqu'à 19 lettres, chiffres, - ou _, dans tout alphabet.")
     finally:
         french.stop()

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from server_helpers import Player, Server, Telnet, free_port
+from server_helpers import Player, Server, free_port, telnet_login
 
 from splendor_a11y.engine import HintAsked
 from splendor_a11y.record import SaveError, read_log
@@ -79,9 +79,7 @@ def test_a_second_server_on_the_same_database_says_so_and_writes_nothing(tmp_pat
 
 
 def _play_a_little(server: Server, name: str) -> None:
-    client = Telnet(server.telnet)
-    client.send(name)
-    client.send(f"{name}-secret-words")
+    client = telnet_login(server.telnet, name)
     client.expect(rf"Welcome, {name}\.")
     client.send("create 2 bot:random")
     client.expect(rf"Your turn, {name}\.")
@@ -108,9 +106,7 @@ def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp
     try:
         assert "Tables set back where they were: 1." in again.output
         assert [line for line in again.output if line.startswith("Table 1 is set aside, its game kept as it was: ")]
-        ben = Telnet(again.telnet)
-        ben.send("Ben")
-        ben.send("Ben-secret-words")
+        ben = telnet_login(again.telnet, "Ben")
         ben.expect(r"Welcome back to table 2")
         ben.expect(r"Your turn, Ben\.")
         ben.send("take dse")
@@ -164,9 +160,7 @@ def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> N
             time.sleep(0.2)
         assert ("Table 1 is closed: all its players were away too long. Its game is kept; "
                 "splendor-a11y export 1 writes it.") in server.printed
-        ana = Telnet(server.telnet)
-        ana.send("Ana")
-        ana.send("Ana-secret-words")
+        ana = telnet_login(server.telnet, "Ana")
         ana.expect(r"Welcome, Ana\. Tables: 0")
         ana.close()
     finally:
