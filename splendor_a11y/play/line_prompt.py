@@ -7,7 +7,8 @@ was most of the work. This prompt is one window: the prompt before the text, the
 editing keys (not vi's, nor the mouse's), the history, Tab completing as readline does
 (candidates listed above the line), Enter to accept, Ctrl-C to interrupt, Ctrl-D on an
 empty line to end. Nothing is drawn but the line itself, which is also what a screen
-reader wants to hear. Unlike ``PromptSession``, there is no Ctrl-R search of the history.
+reader wants to hear, and it is drawn by what changed in it (``LineRenderer``), not by
+laying a screen out. Unlike ``PromptSession``, there is no Ctrl-R search of the history.
 
 On a server's loop (``shared_loop``), one of hundreds, the prompt is started once and
 kept running from line to line: each line typed is shown above as a line of its own,
@@ -28,14 +29,13 @@ from prompt_toolkit.completion import Completer
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.history import History
-from prompt_toolkit.utils import get_cwidth
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.basic import load_basic_bindings
 from prompt_toolkit.key_binding.bindings.completion import display_completions_like_readline
 from prompt_toolkit.key_binding.bindings.emacs import load_emacs_bindings
-from prompt_toolkit.layout import BufferControl, Dimension, Layout, Window
-from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.layout import BufferControl, Layout, Window
 
+from splendor_a11y.play.line_renderer import LineRenderer
 from splendor_a11y.play.terminal import escape_controls
 
 __all__ = ["LINES_WAITING", "LinePrompt"]
@@ -91,22 +91,23 @@ class LinePrompt:
         self.default_buffer = _LimitedBuffer(max_line, line_full, history=history, completer=completer,
                                              complete_while_typing=False, multiline=False,
                                              accept_handler=self._accept)
-        control = BufferControl(self.default_buffer, input_processors=[BeforeInput(lambda: self.message)])
         self.app: Application[str] = Application(
-            layout=Layout(Window(control, height=self._height, dont_extend_height=True, wrap_lines=True)),
+            layout=Layout(Window(BufferControl(self.default_buffer))),
             key_bindings=merge_key_bindings([load_basic_bindings(), load_emacs_bindings(),
                                              _line_keys(self, self.default_buffer), key_bindings]),
             full_screen=False, mouse_support=False, erase_when_done=False, input=pt_input, output=pt_output,
             **(_SHARED_LOOP if shared_loop else {}),
         )
+        self.app.renderer = LineRenderer(self._drawn, self.app.output)
 
-    def _height(self) -> Dimension:
-        """The rows the prompt and its line take, wrapped at the terminal's width: worked
-        out here from their widths, where prompt_toolkit would lay the whole line out
-        once more on every redraw only to measure it."""
-        columns = max(self.app.output.get_size().columns, 1)
-        width = get_cwidth(self.message) + get_cwidth(self.default_buffer.text) + 1
-        return Dimension.exact(max(1, -(-width // columns)))
+    def _drawn(self) -> tuple[str, int]:
+        """What the terminal shows of the prompt: the message and the line, with the
+        cursor's place in them; a control character shows as its escape. The history is
+        loaded at the first drawing, as prompt_toolkit's own drawing would load it."""
+        self.default_buffer.load_history_if_not_yet_loaded()
+        document = self.default_buffer.document
+        before = self.message + escape_controls(document.text_before_cursor)
+        return before + escape_controls(document.text_after_cursor), len(before)
 
     def _accept(self, buffer: Buffer) -> bool:
         """Enter: the line is the prompt's answer; a prompt kept running shows it above,

@@ -19,7 +19,7 @@ from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
 from splendor_a11y.play.grammar import folded, language_code
 from splendor_a11y.text.languages import LANGUAGES
-from splendor_a11y.text.messages import join_words, language_list, problem_text, sentence, speaking, text
+from splendor_a11y.text.messages import join_words, language, language_list, problem_text, sentence, speaking, text
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = ["LOBBY_WORDS", "take_line"]
@@ -150,10 +150,20 @@ def said(word: str) -> str:
     return text(f"word.lobby.{word}")
 
 
+_WORDS_BY_LANGUAGE: dict[str, dict[str, LobbyWord]] = {}
+"""Each language's lobby words by their folded spellings, English and its own: made once,
+where every line typed would fold and translate every word again."""
+
+
 def _lobby_word(typed: str) -> LobbyWord | None:
-    """The lobby word typed, in English or the language in use, accents or not."""
-    typed = folded(typed)
-    return next((spec for spec in LOBBY_WORDS if typed in (spec.word, folded(said(spec.word)))), None)
+    """The lobby word typed, in English or the language in use, accents or not; where two
+    words share a spelling, the first of ``LOBBY_WORDS`` is meant."""
+    code = language().code
+    words = _WORDS_BY_LANGUAGE.get(code)
+    if words is None:
+        words = {spelling: spec for spec in reversed(LOBBY_WORDS) for spelling in (spec.word, folded(said(spec.word)))}
+        _WORDS_BY_LANGUAGE[code] = words
+    return words.get(folded(typed))
 
 
 def _refusal(line: str) -> str | None:

@@ -83,7 +83,7 @@ class SSHLink:
 
 
 class _Output:
-    """What a connection's terminal is sent, gathered over one turn of the loop.
+    """What a connection's terminal is sent, gathered over two turns of the loop.
 
     prompt_toolkit writes a redraw in pieces (erase, printed lines, the prompt again),
     and each write would be its own encrypted SSH packet; gathered, they travel as one.
@@ -95,8 +95,14 @@ class _Output:
 
     def write(self, data: str) -> None:
         if not self._parts:
-            asyncio.get_running_loop().call_soon(self.send)
+            asyncio.get_running_loop().call_soon(self._send_next_turn)
         self._parts.append(network_newlines(data))
+
+    def _send_next_turn(self) -> None:
+        """Wait one turn more: a line typed is answered in the turn after its Enter (the
+        player's task wakes then), and the echo, the answer and the prompt drawn again
+        then leave as one packet, not two."""
+        asyncio.get_running_loop().call_soon(self.send)
 
     def send(self) -> None:
         """Send what was gathered (at the end of the loop's turn, or before closing). A
@@ -125,6 +131,17 @@ class _Output:
         return "utf-8"
 
 
+class _Terminal(Vt100_Output):
+    """prompt_toolkit's terminal output, flushed straight into ``_Output``: its own flush
+    prepares a real file for writing (asking it for a descriptor, an exception each time
+    for ours), at every line told."""
+
+    def flush(self) -> None:
+        if self._buffer:
+            data, self._buffer = "".join(self._buffer), []
+            self.stdout.write(data)
+
+
 TERMINAL_COLUMNS = (20, 400)
 TERMINAL_ROWS = (5, 200)
 """The terminal sizes a prompt is drawn for: a client may claim any size at all."""
@@ -148,7 +165,7 @@ class _Session(PromptToolkitSSHSession):
     async def _interact(self) -> None:
         chan = self._chan
         assert chan is not None
-        self._output = Vt100_Output(self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=False)
+        self._output = _Terminal(self.stdout, self._get_size, term=chan.get_terminal_type(), enable_cpr=False)
         keys = KeyboardInput(pause=chan.pause_reading, resume=chan.resume_reading)
         self._input = keys
         with create_app_session(input=keys, output=self._output) as session:
