@@ -150,6 +150,9 @@ def _build_parser() -> _Parser:
     _think_option(serve)
     serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
     serve.add_argument("--telnet", type=int, default=None, metavar="PORT", help=text("cli.help.telnet"))
+    serve.add_argument("--web", type=int, default=None, metavar="PORT", help=text("cli.help.web"))
+    serve.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_cert"))
+    serve.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_key"))
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
     serve.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
     serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
@@ -505,7 +508,9 @@ def _server_db(given: Path | None) -> Path:
 def _serve(args: argparse.Namespace) -> int:
     from splendor_a11y.serve.server import ServerOptions, run_server
 
-    for option, value in (("--port", args.port), ("--telnet", args.telnet)):
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError(text("cli.tls_pair"))
+    for option, value in (("--port", args.port), ("--telnet", args.telnet), ("--web", args.web)):
         if value is not None and not 0 < value < 65536:
             raise UsageError(text("cli.bad_port", option=option, value=value))
     if args.max_connections < 1:
@@ -513,7 +518,8 @@ def _serve(args: argparse.Namespace) -> int:
     options = ServerOptions(db=_server_db(args.db), host_key=data_folder() / "ssh_host_ed25519_key",
                             host=args.host, port=args.port, telnet=args.telnet, open_door=args.open,
                             max_connections=args.max_connections, login_timeout=args.login_timeout,
-                            replace_after=args.replace_after, close_after=args.close_after)
+                            replace_after=args.replace_after, close_after=args.close_after, web=args.web,
+                            tls_cert=args.tls_cert, tls_key=args.tls_key)
     return run_server(options)
 
 

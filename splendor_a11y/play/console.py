@@ -23,7 +23,7 @@ from splendor_a11y.play.speech import NullSpeaker, Speaker
 from splendor_a11y.play.terminal import escape_controls, write_line
 from splendor_a11y.text.messages import is_yes, text
 
-__all__ = ["KEYS", "Console"]
+__all__ = ["KEYS", "Console", "key_lines", "keys_help"]
 
 KEYS: tuple[tuple[str, str, str], ...] = (
     ("f2", "F2", "Alt+R"),
@@ -36,6 +36,26 @@ KEYS: tuple[tuple[str, str, str], ...] = (
 catalogue's ``key.<key>`` sentence."""
 _ALT = {"f2": "r", "f3": "s", "f4": "b", "f5": ",", "f6": "."}
 _KEY_QUERIES = {"f3": "me", "f4": "board"}
+
+
+def key_lines(key: str, review: History, answer_query: Callable[[str], list[str]] | None) -> list[str]:
+    """What a key of ``KEYS`` says: a line of the review (F2, F5, F6) or the answer to its
+    question (F3, F4), on a console or at a web page alike."""
+    if key == "f2":
+        return [review.last() or text("query.no_events")]
+    if key == "f5":
+        return [review.older() or text("query.no_events")]
+    if key == "f6":
+        return [review.newer() or text("query.no_events")]
+    if answer_query is not None and key in _KEY_QUERIES:
+        return answer_query(_KEY_QUERIES[key])
+    return []
+
+
+def keys_help() -> list[str]:
+    """One help line per key of ``KEYS``."""
+    return [text("help.line", usage=text("key.either", first=first, second=second), summary=text(f"key.{key}"))
+            for key, first, second in KEYS]
 
 
 class Console:
@@ -121,15 +141,7 @@ class Console:
         return bindings
 
     def _key_lines(self, key: str) -> list[str]:
-        if key == "f2":
-            return [self.review.last() or text("query.no_events")]
-        if key == "f5":
-            return [self.review.older() or text("query.no_events")]
-        if key == "f6":
-            return [self.review.newer() or text("query.no_events")]
-        if self.answer_query is not None:
-            return self.answer_query(_KEY_QUERIES[key])
-        return []
+        return key_lines(key, self.review, self.answer_query)
 
     def _line_full(self) -> None:
         """Keys past the longest line are not taken: said once a line, above it."""
@@ -239,10 +251,7 @@ class Console:
 
     def keys_help(self) -> list[str]:
         """One help line per key binding (none in a pipe)."""
-        if not self.interactive:
-            return []
-        return [text("help.line", usage=text("key.either", first=first, second=second), summary=text(f"key.{key}"))
-                for key, first, second in KEYS]
+        return keys_help() if self.interactive else []
 
     def close(self) -> None:
         """Release speech."""

@@ -21,6 +21,7 @@ from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
 from splendor_a11y.serve.store import Store, table_refusal
 from splendor_a11y.serve.tables import HostedTable, Seating
+from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import plural, text
 
 __all__ = ["Guest", "Hall", "Refused"]
@@ -110,6 +111,11 @@ class Hall:
             hosted.go_on()
 
     # ---- arriving and leaving -----------------------------------------------------
+
+    def greet_in(self, name: str, spoken: Language) -> None:
+        """The language a person hears until they choose one with ``lang``: their
+        browser's, at the web page."""
+        self.voices.setdefault(name_key(name), Voice(spoken))
 
     def arrive(self, name: str, link: Link) -> Guest:
         """A person logged in: an older connection of theirs is closed, and they are put

@@ -17,7 +17,8 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -63,10 +64,23 @@ class ServerOptions:
     login_timeout: float = 60.0
     replace_after: float = 120.0
     close_after: float = 86400.0
+    web: int | None = None
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
 
 
 class _Listening(Protocol):
     def close(self) -> None: ...
+
+
+class _WebListening:
+    """The web page's runner, closed as the other listeners are."""
+
+    def __init__(self, runner: Any) -> None:
+        self.runner = runner
+
+    def close(self) -> None:
+        asyncio.get_running_loop().create_task(self.runner.cleanup())
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -140,6 +154,8 @@ async def _serve(options: ServerOptions) -> None:
         from splendor_a11y.serve.telnet import telnet_server
 
         servers.append(await telnet_server(options.host, options.telnet, doorman, gate, visit, options.login_timeout))
+    if options.web is not None:
+        servers.append(await _web(options, hall, doorman, gate, visit))
     for line in start_lines(options, key.get_fingerprint(), restored, hall.set_aside):
         write_line(line)
     hall.start_computers()
@@ -153,6 +169,16 @@ async def _serve(options: ServerOptions) -> None:
     sweeper.cancel()
     await _stop(hall, servers)
     store.close()
+
+
+async def _web(options: ServerOptions, hall: Hall, doorman: Doorman, gate: Gate,
+               visit: Callable[[str, Link], Awaitable[None]]) -> _Listening:
+    """The web page and its WebSocket, over HTTPS when the host gave a certificate."""
+    from splendor_a11y.serve.web import tls_context, web_server
+
+    assert options.web is not None
+    tls = tls_context(options.tls_cert, options.tls_key) if options.tls_cert and options.tls_key else None
+    return _WebListening(await web_server(options.host, options.web, doorman, gate, visit, hall.greet_in, tls))
 
 
 def _loopback(host: str) -> bool:
@@ -173,6 +199,11 @@ def start_lines(options: ServerOptions, fingerprint: str, restored: int, set_asi
         lines.append(text("server.listening_telnet", host=options.host, port=options.telnet))
         if not _loopback(options.host):
             lines.append(text("server.telnet_clear"))
+    if options.web is not None:
+        scheme = "https" if options.tls_cert else "http"
+        lines.append(text("server.listening_web", address=f"{scheme}://{options.host}:{options.web}/"))
+        if not options.tls_cert and not _loopback(options.host):
+            lines.append(text("server.web_clear"))
     lines.append(text("server.fingerprint", fingerprint=fingerprint))
     if restored:
         lines.append(text("server.restored", count=restored))

@@ -1,0 +1,335 @@
+"""The web page as its players meet it: a real ``splendor-a11y serve --web`` on loopback,
+a real Chromium (Debian's, driven by Playwright) and a real SSH client at one table.
+
+The blind web player uses the keyboard only and hears what the page's live regions
+announce; the SSH player reads their terminal. Both play a whole game with a computer
+seat, by the hint's moves. Every line the page is sent is heard once, in order, and the
+computer's moves are the same sentences at both seats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import aiohttp
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from server_helpers import Player, Server, free_port
+from web_helpers import WebPerson, launch, playwright_or_skip
+
+DECISION = r"Your turn, {name}\.|You hold \d+ tokens: return|Several nobles would visit you"
+OVER = "Type leave to go back to the lobby"
+HINT = r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*): "
+
+
+@pytest.fixture
+def web_server(tmp_path: Path) -> tuple[Server, int]:
+    port = free_port()
+    running = Server(tmp_path, "--web", str(port), "--think", "fixed")
+    running.start()
+    yield running, port
+    print("the server said, at its end:", running.stop())
+
+
+def run(coroutine: object) -> None:
+    asyncio.run(asyncio.wait_for(coroutine, 300))  # type: ignore[arg-type]
+
+
+async def web_plays_to_the_end(person: WebPerson, name: str) -> None:
+    """Answer each decision with the hint's move, typed, until the game is over."""
+    while True:
+        found = await person.expect(f"{DECISION.format(name=name)}|{OVER}", timeout=60)
+        if found.group(0) == OVER:
+            return
+        await person.type("hint")
+        move = (await person.expect(HINT, timeout=60)).group(1)
+        await person.type(move)
+
+
+async def ssh_plays_to_the_end(player: Player) -> None:
+    while True:
+        found = await player.expect(f"{DECISION.format(name=player.name)}|{OVER}", timeout=60)
+        if found.group(0) == OVER:
+            return
+        player.send("hint")
+        move = (await player.expect(HINT, timeout=60)).group(1)
+        player.send(move)
+
+
+def spoken_once_in_order(said: list[str], heard: list[tuple[str, str]]) -> list[str]:
+    """What the page was sent, as the live regions should have spoken it: each line once,
+    in order, a line repeated within moments dropped (compared loosely: a repeat may fall
+    either side of the window)."""
+    texts = [text for _politeness, text in heard]
+    assert len(texts) <= len(said)
+    position = 0
+    for text in texts:
+        while position < len(said) and said[position] != text:
+            position += 1
+        assert position < len(said), f"heard out of order or never sent: {text!r}"
+        position += 1
+    skipped = [line for line in said if line not in texts]
+    return skipped
+
+
+def test_a_web_player_and_an_ssh_player_play_a_whole_game_with_a_computer(web_server: tuple[Server, int]) -> None:
+    api = playwright_or_skip()
+    server, port = web_server
+    url = f"http://127.0.0.1:{port}/"
+
+    async def game() -> None:
+        async with api.async_playwright() as playwright:
+            browser = await launch(playwright)
+            ana = await WebPerson.open(browser, url)
+            await ana.log_in("Ana", "ana-secret-1")
+            await ana.expect("Welcome, Ana: this name is now yours")
+            ben = Player(server.port, "Ben", "ben-secret-1")
+            await ben.connect()
+            await ben.expect("Welcome, Ben: this name is now yours")
+            await ana.type("create 3 bot:easy")
+            await ana.expect("Table 1 is yours, at its first seat. Waiting for 1 more")
+            ben.send("join 1")
+            await ana.expect("Ben sits down at table 1.")
+            await asyncio.gather(web_plays_to_the_end(ana, "Ana"), ssh_plays_to_the_end(ben))
+            said, heard = await ana.quiet()
+            shown = await ana.history()
+            await browser.close()
+            await ben.close()
+
+        assert "The game is over." in shown and "The game is over." in ben.text
+        skipped = spoken_once_in_order(said, heard)
+        assert not skipped, f"sent to the page, never spoken: {skipped[:5]}"
+        assert len(heard) == len(said)
+        urgent = [text for politeness, text in heard if politeness == "assertive"]
+        assert any(text.startswith("Your turn, Ana.") for text in urgent)
+        web_bot = [line for line in said if line.startswith("Easy bot ")]
+        ssh_bot = [line.strip() for line in ben.text.splitlines() if line.strip().startswith("Easy bot ")]
+        assert web_bot and web_bot == ssh_bot
+
+    run(game())
+
+
+def test_a_reload_and_a_lost_connection_come_back_to_the_seat(web_server: tuple[Server, int]) -> None:
+    api = playwright_or_skip()
+    server, port = web_server
+    url = f"http://127.0.0.1:{port}/"
+
+    async def scenario() -> None:
+        async with api.async_playwright() as playwright:
+            browser = await launch(playwright)
+            cy = await WebPerson.open(browser, url)
+            await cy.log_in("Cy", "cy-secret-12")
+            await cy.expect("Welcome, Cy")
+            await cy.type("create 2 bot:easy")
+            await cy.expect(r"Your turn, Cy\.")
+            await cy.page.reload()
+            cy.seen = 0
+            await cy.expect(r"Welcome back to table 1")
+            assert await cy.page.is_hidden("#login")
+            await cy.page.evaluate("socket.close()")
+            await cy.expect(r"Welcome back to table 1")
+            await cy.type("take dse")
+            await cy.expect(r"You take 1d 1s 1e")
+            await browser.close()
+
+    run(scenario())
+
+
+async def logged_in_session(port: int, name: str, password: str) -> aiohttp.ClientSession:
+    """A client that logged in through the form, holding the page's cookie."""
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # unsafe: a cookie from an address
+    origin = {"Origin": f"http://127.0.0.1:{port}"}
+    async with session.post(f"http://127.0.0.1:{port}/login", data={"name": name, "password": password},
+                            headers=origin) as answer:
+        assert "name" in await answer.json()
+    return session
+
+
+async def said_until(socket: aiohttp.ClientWebSocketResponse, pattern: str) -> str:
+    """The lines said until one matches ``pattern``."""
+    lines: list[str] = []
+    while True:
+        message = json.loads((await asyncio.wait_for(socket.receive(), 10)).data)
+        if "say" in message:
+            lines.append(message["say"])
+            if re.search(pattern, message["say"]):
+                return "\n".join(lines)
+
+
+def test_what_no_page_sends_is_refused_in_one_sentence_and_loses_nothing(web_server: tuple[Server, int]) -> None:
+    _server, port = web_server
+
+    async def scenario() -> None:
+        session = await logged_in_session(port, "Dee", "dee-secret-1")
+        origin = {"Origin": f"http://127.0.0.1:{port}"}
+        async with session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
+            await said_until(socket, "Welcome, Dee")
+            for hostile in ("not json", "[1, 2]", json.dumps({"line": 5}), json.dumps({"key": "f9"}),
+                            json.dumps({"line": "who", "more": 1})):
+                await socket.send_str(hostile)
+                assert "The page sent something it never sends" in await said_until(socket, "never sends")
+            await socket.send_str(json.dumps({"line": "x" * 600}))
+            assert "500" in await said_until(socket, "500")
+            await socket.send_str(json.dumps({"line": "say <b>hi</b> <script>alert(1)</script>"}))
+            assert "You say: <b>hi</b> <script>alert(1)</script>" in await said_until(socket, "You say")
+            await socket.send_str(json.dumps({"line": "who"}))
+            assert "Dee" in await said_until(socket, "Dee")
+        await session.close()
+
+    run(scenario())
+
+
+def test_a_socket_from_another_site_or_without_a_login_is_refused(web_server: tuple[Server, int]) -> None:
+    _server, port = web_server
+
+    async def scenario() -> None:
+        session = await logged_in_session(port, "Eve", "eve-secret-1")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await session.ws_connect(f"http://127.0.0.1:{port}/socket", headers={"Origin": "http://evil.example"})
+        assert refused.value.status == 403
+        await session.close()
+        async with aiohttp.ClientSession() as stranger:
+            origin = {"Origin": f"http://127.0.0.1:{port}"}
+            async with stranger.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
+                message = json.loads((await socket.receive(timeout=10)).data)
+                assert message == {"login": "Log in to play."}
+            async with stranger.post(f"http://127.0.0.1:{port}/login", data={"name": "Eve", "password": "wrong-one"},
+                                     headers=origin) as answer:
+                assert "do not match" in (await answer.json())["error"]
+            async with stranger.get(f"http://127.0.0.1:{port}/") as page:
+                policy = page.headers["Content-Security-Policy"]
+                assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+
+    run(scenario())
+
+
+AXE_PLACES = (Path(__file__).resolve().parent.parent / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",)
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_or_skip() -> Path:
+    """axe-core's script, as ``.ci/run`` installs it from npm, or the test skipped."""
+    import os
+
+    places = [Path(os.environ["SPLENDOR_AXE"])] if os.environ.get("SPLENDOR_AXE") else []
+    for place in [*places, *AXE_PLACES]:
+        if place.exists():
+            return place
+    pytest.skip("axe-core is not installed (npm install --prefix .ci/node axe-core, or SPLENDOR_AXE=axe.min.js)")
+
+
+async def violations(page: object, axe: Path) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations on the page as it is now."""
+    await page.add_script_tag(path=str(axe))  # type: ignore[attr-defined]
+    found = await page.evaluate(  # type: ignore[attr-defined]
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}}).then(r => r.violations.map("
+        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))", WCAG_AA)
+    return list(found)
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(web_server: tuple[Server, int], locale: str) -> None:
+    api = playwright_or_skip()
+    axe = axe_or_skip()
+    _server, port = web_server
+    url = f"http://127.0.0.1:{port}/"
+
+    async def scenario() -> None:
+        async with api.async_playwright() as playwright:
+            browser = await launch(playwright)
+            context = await browser.new_context(locale=locale, bypass_csp=True)  # axe is injected as a script
+            page = await context.new_page()
+            await page.goto(url)
+            await page.wait_for_selector("#login:not([hidden])")
+            found = {"login": await violations(page, axe)}
+            person = WebPerson(page, url)
+            await person.log_in("Fay", "fay-secret-1")
+            await person.expect("Fay")
+            found["lobby"] = await violations(page, axe)
+            await person.type("create 2 bot:easy" if locale == "en-GB" else "créer 2 bot:easy")
+            await person.expect("Fay")
+            found["table"] = await violations(page, axe)
+            assert await page.get_attribute("html", "lang") == locale[:2]
+            await browser.close()
+        assert found == {"login": [], "lobby": [], "table": []}
+
+    run(scenario())
+
+
+def test_behind_a_proxy_each_visitor_meets_the_limits_of_their_own_address(web_server: tuple[Server, int]) -> None:
+    """A proxy on the server's machine (Caddy, nginx) forwards everyone from 127.0.0.1: the
+    address it forwarded for is the one counted, so five households are five addresses,
+    while a fifth page from one address is refused as over SSH."""
+    _server, port = web_server
+
+    async def page_from(name: str, address: str) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+        session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        headers = {"Origin": f"http://127.0.0.1:{port}", "X-Forwarded-For": address}
+        async with session.post(f"http://127.0.0.1:{port}/login", data={"name": name, "password": f"{name}-secret"},
+                                headers=headers) as answer:
+            assert "name" in await answer.json()
+        return session, await session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=headers)
+
+    async def scenario() -> None:
+        opened = [await page_from(f"Home{number}", f"198.51.100.{number}") for number in range(1, 6)]
+        for number, (_session, socket) in enumerate(opened, start=1):
+            assert f"Welcome, Home{number}" in await said_until(socket, "Welcome, Home")
+        shared = [await page_from(f"Pupil{number}", "203.0.113.9") for number in range(1, 6)]
+        for _session, socket in shared[:4]:
+            await said_until(socket, "Welcome, Pupil")
+        assert "Too many connections from your address; at most 4 at once." in await said_until(shared[4][1], "Too many")
+        for session, socket in opened + shared:
+            await socket.close()
+            await session.close()
+
+    run(scenario())
+
+
+MESSAGES = st.one_of(
+    st.text(max_size=300),
+    st.binary(max_size=300),
+    st.dictionaries(st.sampled_from(["line", "key", "say", "prompt", "x"]),
+                    st.one_of(st.text(max_size=50), st.integers(), st.none(), st.lists(st.integers(), max_size=3)),
+                    max_size=3).map(json.dumps),
+)
+"""What a hostile page could send: any text, any bytes, JSON of any near-miss shape."""
+
+
+def test_any_message_on_the_socket_leaves_the_server_answering(web_server: tuple[Server, int]) -> None:
+    server, port = web_server
+    loop = asyncio.new_event_loop()
+    session = loop.run_until_complete(logged_in_session(port, "Gus", "gus-secret-1"))
+    origin = {"Origin": f"http://127.0.0.1:{port}"}
+
+    async def answers_after(junk: str | bytes) -> None:
+        async with session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
+            await said_until(socket, "Welcome")
+            if isinstance(junk, bytes):
+                await socket.send_bytes(junk)
+            else:
+                await socket.send_str(junk)
+            try:
+                await socket.send_str(json.dumps({"line": "who"}))
+                await said_until(socket, r"Connected, \d+:")
+            except (ConnectionError, TypeError):  # binary ends the connection: a page never sends it
+                pass
+        async with session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
+            await socket.send_str(json.dumps({"line": "who"}))
+            await said_until(socket, r"Connected, \d+:")
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(MESSAGES)
+    def property_holds(junk: str | bytes) -> None:
+        loop.run_until_complete(asyncio.wait_for(answers_after(junk), 30))
+
+    try:
+        property_holds()
+    finally:
+        loop.run_until_complete(session.close())
+        loop.close()
+    assert server.process is not None and server.process.poll() is None
+    assert "Traceback" not in server.printed
