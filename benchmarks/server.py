@@ -1,6 +1,6 @@
 """How fast the server answers: many tables of scripted players over SSH, each a whole game.
 
-    python benchmarks/server.py [--tables 200] [--think 1.0] [--restore 1000]
+    python benchmarks/server.py [--tables 200] [--think 1.0] [--restore 1000] [--transport ssh|web]
 
 Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, as a
 host would: players log in with passwords (each new name registered, its password
@@ -18,6 +18,9 @@ the time from Enter to the moment the move's line has reached both seats, and pr
 the median and the 95th percentile (targets: under 50 ms and under 200 ms), the
 server's CPU time per move (target 3 ms), and its memory per table and per connection.
 
+With ``--transport web`` the same players come in at the web page instead: its login form,
+then its WebSocket, as the page's script does.
+
 Last, with ``--restore N`` (1,000 by default, 0 to skip), it writes a store holding N
 unfinished tables, each some twenty moves into its game, and times a server started
 over it until it listens (target: within 5 seconds).
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import platform
 import random
@@ -37,10 +41,11 @@ import tempfile
 import time
 from pathlib import Path
 
+import aiohttp
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from server_helpers import Server, plain  # noqa: E402
+from server_helpers import Server, free_port, plain  # noqa: E402
 
 from splendor_a11y.bots import bot_for  # noqa: E402
 from splendor_a11y.engine import decide_and_apply, view  # noqa: E402
@@ -114,6 +119,61 @@ class Scripted:
                 pass
 
 
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+
+class WebScripted(Scripted):
+    """The same player at the web page: it logs in with the page's form, then types and
+    hears over the page's WebSocket, as the page's script does."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.session: aiohttp.ClientSession | None = None
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+
+    async def connect(self, port: int, address: str) -> None:
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)),
+                                             cookie_jar=aiohttp.CookieJar(unsafe=True))
+        origin = {"Origin": f"http://127.0.0.1:{port}"}
+        async with self.session.post(f"http://127.0.0.1:{port}/login", headers=origin,
+                                     data={"name": self.name, "password": f"{self.name}-password"}) as answer:
+            await answer.json()
+        self.socket = await self.session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin)
+        asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self.socket is not None
+        try:
+            async for message in self.socket:
+                said = json.loads(message.data).get("say") if message.type == aiohttp.WSMsgType.TEXT else None
+                if isinstance(said, str):
+                    now = time.perf_counter()
+                    self.lines.extend((now, line.strip()) for line in said.split("\n") if line.strip())
+                    self.arrived.set()
+        finally:
+            self.arrived.set()
+
+    def send(self, line: str) -> float:
+        assert self.socket is not None
+        asyncio.get_running_loop().create_task(self.socket.send_str(json.dumps({"line": line})))
+        return time.perf_counter()
+
+    def close(self) -> None:
+        if self.session is not None:
+            asyncio.get_running_loop().create_task(self.session.close())
+
+
+PLAYERS: dict[str, type[Scripted]] = {"ssh": Scripted, "web": WebScripted}
+"""The players of each way in (``--transport``)."""
+TRANSPORT = ["ssh"]
+
+
+def _player(name: str) -> Scripted:
+    return PLAYERS[TRANSPORT[0]](name)
+
+
 async def _ask(me: Scripted, query: str, answer: re.Pattern[str]) -> str:
     """A question answered at once, as a player presses a key before thinking."""
     mark = len(me.lines)
@@ -158,7 +218,7 @@ async def _my_move(me: Scripted, other: Scripted, decision: str, latencies: list
 async def _seat_players(port: int, number: int) -> tuple[Scripted, Scripted]:
     """The two players of a table, logged in and waiting in the lobby."""
     address = f"127.0.{number // 250}.{number % 250 + 2}"
-    first, second = Scripted(f"P{number}a"), Scripted(f"P{number}b")
+    first, second = _player(f"P{number}a"), _player(f"P{number}b")
     await first.connect(port, address)
     await second.connect(port, address)
     welcome = re.compile(r"Welcome, P\d+[ab]\. Tables")
@@ -192,18 +252,16 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
 
     await asyncio.gather(*(run(p) for p in players))
     for player in players:
-        assert player.conn is not None
-        player.conn.close()
+        player.close()
 
 
 async def _logins_per_second(port: int, count: int) -> float:
     """``count`` new players log in at once, each from its own address; logins a second."""
     async def one(number: int) -> None:
-        player = Scripted(f"L{number}")
+        player = _player(f"L{number}")
         await player.connect(port, f"127.1.{number // 250}.{number % 250 + 2}")
         await player.line_after(0, re.compile(r"Welcome, L\d+\. Tables"))
-        assert player.conn is not None
-        player.conn.close()
+        player.close()
 
     started = time.perf_counter()
     await asyncio.gather(*(one(n) for n in range(count)))
@@ -231,8 +289,11 @@ def _machine() -> str:
 
 async def _main(tables: int, think: float, logins: int) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
-    server = Server(home, "--max-connections", str(2 * tables + logins + 10))
+    web = free_port()
+    server = Server(home, "--max-connections", str(2 * tables + logins + 10), "--web", str(web))
     server.start()
+    if TRANSPORT[0] == "web":
+        server.port = web
     try:
         figures = await _measured(server, tables, think, logins)
     finally:
@@ -282,8 +343,9 @@ def _report(tables: int, think: float, logins: int, rate: float, latencies: list
     p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000
     per_move = 1000 * cpu / max(len(ordered), 1)
     print(f"machine: {_machine()}")
-    print(f"{logins} new players logging in at once over SSH with passwords (scrypt): {rate:.1f} logins a second")
-    print(f"{tables} tables, 2 players each over SSH, every game played to its end in {elapsed:.1f} s")
+    way = {"ssh": "over SSH", "web": "at the web page"}[TRANSPORT[0]]
+    print(f"{logins} new players logging in at once {way} with passwords (scrypt): {rate:.1f} logins a second")
+    print(f"{tables} tables, 2 players each {way}, every game played to its end in {elapsed:.1f} s")
     print(f"moves timed: {len(ordered)}; from Enter to the line at both seats:")
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
@@ -336,7 +398,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds each player thinks before a move")
     parser.add_argument("--logins", type=int, default=50, help="players logging in at once, for logins a second")
     parser.add_argument("--restore", type=int, default=1000, help="unfinished tables to start a server over (0: skip)")
+    parser.add_argument("--transport", choices=sorted(PLAYERS), default="ssh",
+                        help="how the players come in: SSH with a terminal, or the web page's WebSocket")
     arguments = parser.parse_args()
+    TRANSPORT[0] = arguments.transport
     if arguments.tables:
         asyncio.run(_main(arguments.tables, arguments.think, arguments.logins))
     if arguments.restore:

@@ -425,6 +425,9 @@ class Heard:
     def recall(self, lines: list[str]) -> None:
         pass
 
+    def show(self, board: object) -> None:
+        pass
+
     def send(self, line: str, channel: Channel) -> None:
         self.lines.append(line)
 

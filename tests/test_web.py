@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from server_helpers import Player, Server, free_port
 from web_helpers import WebPerson, launch, playwright_or_skip
 
+from splendor_a11y.serve.server import ServerOptions, start_lines
+
 DECISION = r"Your turn, {name}\.|You hold \d+ tokens: return|Several nobles would visit you"
 OVER = "Type leave to go back to the lobby"
 HINT = r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*): "
@@ -84,9 +86,7 @@ def test_a_web_player_and_an_ssh_player_play_a_whole_game_with_a_computer(web_se
     async def game() -> None:
         async with api.async_playwright() as playwright:
             browser = await launch(playwright)
-            ana = await WebPerson.open(browser, url)
-            await ana.log_in("Ana", "ana-secret-1")
-            await ana.expect("Welcome, Ana: this name is now yours")
+            ana = await WebPerson.arrive(browser, url, "Ana", "ana-secret-1")
             ben = Player(server.port, "Ben", "ben-secret-1")
             await ben.connect()
             await ben.expect("Welcome, Ben: this name is now yours")
@@ -121,9 +121,7 @@ def test_a_reload_and_a_lost_connection_come_back_to_the_seat(web_server: tuple[
     async def scenario() -> None:
         async with api.async_playwright() as playwright:
             browser = await launch(playwright)
-            cy = await WebPerson.open(browser, url)
-            await cy.log_in("Cy", "cy-secret-12")
-            await cy.expect("Welcome, Cy")
+            cy = await WebPerson.arrive(browser, url, "Cy", "cy-secret-12")
             await cy.type("create 2 bot:easy")
             await cy.expect(r"Your turn, Cy\.")
             await cy.page.reload()
@@ -333,3 +331,138 @@ def test_any_message_on_the_socket_leaves_the_server_answering(web_server: tuple
         loop.close()
     assert server.process is not None and server.process.poll() is None
     assert "Traceback" not in server.printed
+
+
+def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(web_server: tuple[Server, int]) -> None:
+    """Cy plays with the mouse on the board (gems and cards fill the command line, Play
+    plays it); Dan, at the keyboard, reserves a deck's top blind. The card is on Dan's
+    board, and nowhere in Cy's page: not its text, its attributes, nor what its socket
+    was sent."""
+    api = playwright_or_skip()
+    _server, port = web_server
+    url = f"http://127.0.0.1:{port}/"
+
+    async def scenario() -> None:
+        async with api.async_playwright() as playwright:
+            browser = await launch(playwright)
+            dan = await WebPerson.arrive(browser, url, "Dan", "dan-secret-1")
+            await dan.type("create 2")
+            cy = await WebPerson.open(browser, url)
+            received: list[str] = []
+            cy.page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: received.append(
+                frame if isinstance(frame, str) else frame.get("payload", ""))))
+            await cy.page.reload()
+            await cy.page.wait_for_selector("#login:not([hidden])")
+            await cy.page.click("#name")
+            await cy.page.keyboard.type("Cy")
+            await cy.page.click("#password")
+            await cy.page.keyboard.type("cy-secret-12")
+            await cy.page.click("#login button")
+            await cy.expect("Welcome, Cy")
+            await cy.type("join 1")
+            await dan.expect("Cy sits down at table 1.")
+            first = await dan.expect(r"Your turn, Dan\.|Cy's turn\.")
+            if first.group(0).startswith("Your turn"):
+                await dan.type("take dse")
+                await cy.expect(r"Your turn, Cy\.")
+            for gem in "roe":
+                await cy.page.click(f"#board .token.gem-{gem}")
+            assert await cy.page.input_value("#command") == "take roe"
+            await cy.page.click("#command-form button")
+            await cy.expect(r"You take 1e 1r 1o")
+            await dan.expect(r"Cy takes 1e 1r 1o")
+            await dan.expect(r"Your turn, Dan\.")
+            await dan.type("reserve deck a")
+            await dan.expect(r"You reserve (\S+ [^.]*?) from the top of deck a")
+            await dan.page.wait_for_selector("#board .card[class*='gem'] >> text=/^h1 /")
+            held = (await dan.page.inner_text("#board li .card")).removeprefix("h1 ").strip()
+            await cy.expect(r"Dan reserves")
+            await cy.page.click("#board .card >> nth=0")
+            assert re.fullmatch(r"buy [abc][1-4]", await cy.page.input_value("#command"))
+            await cy.page.click("#command-form button")
+            await cy.expect(r"You (buy|cannot)|afford|enough")
+            seen = await cy.page.content() + "\n".join(received)
+            shown = await cy.page.inner_text("#board")
+            await browser.close()
+        assert held and held not in seen, f"Cy's page holds Dan's blind card {held}"
+        assert "a face down" in shown
+
+    run(scenario())
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, as a host's would be (made here, for the test)."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(x509.random_serial_number()).not_valid_before(now)
+                   .not_valid_after(now + datetime.timedelta(days=1))
+                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                                  critical=False)
+                   .sign(key, hashes.SHA256()))
+    cert, private = folder / "cert.pem", folder / "key.pem"
+    cert.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    private.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                          serialization.NoEncryption()))
+    return cert, private
+
+
+def test_over_https_the_page_and_its_cookie_are_secure(tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    port = free_port()
+    server = Server(tmp_path, "--web", str(port), "--tls-cert", str(cert), "--tls-key", str(key))
+    server.start()
+
+    async def scenario() -> None:
+        origin = {"Origin": f"https://127.0.0.1:{port}"}
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+            async with session.get(f"https://127.0.0.1:{port}/", ssl=False) as page:
+                assert page.status == 200 and "Command" in await page.text()
+            async with session.post(f"https://127.0.0.1:{port}/login", ssl=False, headers=origin,
+                                    data={"name": "Hal", "password": "hal-secret-1"}) as answer:
+                cookie = answer.headers["Set-Cookie"]
+            assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+            async with session.ws_connect(f"https://127.0.0.1:{port}/socket", ssl=False, headers=origin) as socket:
+                assert "Welcome, Hal" in await said_until(socket, "Welcome")
+
+    try:
+        run(scenario())
+        assert f"Web page at https://127.0.0.1:{port}/" in "\n".join(server.output)
+    finally:
+        server.stop()
+
+
+def test_the_web_page_in_the_clear_on_the_network_is_warned_of(tmp_path: Path) -> None:
+    """Served on an address other machines reach, without HTTPS, the host is told that
+    passwords cross the network in the clear; with a certificate, or on loopback, not."""
+    def told(host: str, *tls: Path) -> list[str]:
+        options = ServerOptions(db=tmp_path / "db", host_key=tmp_path / "key", host=host, web=8080,
+                                tls_cert=tls[0] if tls else None, tls_key=tls[1] if tls else None)
+        return [line for line in start_lines(options, "SHA256:x", 0, {}) if "in the clear" in line]
+
+    assert told("0.0.0.0") == ["WARNING: the web page is served without HTTPS on an address other machines can "
+                               "reach: passwords cross the network in the clear. Give --tls-cert and --tls-key, "
+                               "or put a reverse proxy with HTTPS in front."]
+    assert told("192.0.2.7") and not told("127.0.0.1") and not told("192.0.2.7", tmp_path / "c", tmp_path / "k")
+
+
+def test_a_certificate_without_its_key_is_one_sentence_and_exit_2(tmp_path: Path) -> None:
+    from conftest import run_cli
+
+    result = run_cli("serve", "--web", "8080", "--tls-cert", str(tmp_path / "cert.pem"), home=tmp_path)
+    assert result.returncode == 2
+    assert "--tls-cert and --tls-key go together: give both, or neither." in result.stderr
+    assert "Traceback" not in result.stderr
+    missing = run_cli("serve", "--port", str(free_port()), "--web", str(free_port()), "--tls-cert",
+                      str(tmp_path / "cert.pem"), "--tls-key", str(tmp_path / "key.pem"), home=tmp_path)
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr and missing.stderr.count("\n") == 1
+    assert "cert.pem" in missing.stderr

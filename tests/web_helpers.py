@@ -63,6 +63,14 @@ class WebPerson:
         await page.goto(url)
         return person
 
+    @classmethod
+    async def arrive(cls, browser: Any, url: str, name: str, password: str) -> WebPerson:
+        """A person who opened the page and logged in with the keyboard, welcomed."""
+        person = await cls.open(browser, url)
+        await person.log_in(name, password)
+        await person.expect(f"Welcome, {name}")
+        return person
+
     async def log_in(self, name: str, password: str) -> None:
         """With the keyboard only: Tab to the name, type, Tab, type, Enter."""
         await self.page.wait_for_selector("#login:not([hidden])")

@@ -12,12 +12,13 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
-from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve
+from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve, view
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
+from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import language, speaking, text
 from splendor_a11y.text.narrator import Verbosity
@@ -78,6 +79,10 @@ class Link(Protocol):
     async def read_line(self, prompt: str) -> str | None:
         """The next line typed; None when the connection is gone."""
 
+    def show(self, board: Callable[[], dict[str, Any]]) -> None:
+        """The table as the seat sees it, for a link that draws it (the web page's board);
+        made only when asked, so a terminal, which does not draw it, costs nothing."""
+
     def recall(self, lines: list[str]) -> None:
         """Lines said before this connection, for its review keys (where it has them)."""
 
@@ -106,12 +111,15 @@ class NetSeat(SeatSession):
         """Put a connection at this seat (None: it is gone), with its person's language;
         the events it missed meanwhile. The new connection's review keys reach back over
         what was said before it, restarts of the server included."""
+        if self.link is not None and link is None:
+            self.link.show(dict)  # no table any more: an empty board
         self.link = link
         self.voice = voice or self.voice
         self.io.keys_help = link.keys_help if link is not None else []
         if link is not None:
             self._recall_stored()
             link.recall(self.history.recent(REVIEW_LINES))
+            self.show_board()
         missed, self.missed = self.missed, []
         return missed
 
@@ -156,9 +164,17 @@ class NetSeat(SeatSession):
         self.say(self.voice.render(line), channel)
 
     def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
-        """After a move, in this person's language: see ``_settled``."""
+        """After a move, in this person's language: see ``_settled``; and the board again."""
         with speaking(self.voice.language):
             self._settled(events, before, after)
+        self.show_board()
+
+    def show_board(self) -> None:
+        """The table as this seat may see it (``view``: no deck's card, nobody else's blind
+        reservation), to a link that draws it."""
+        if self.link is not None:
+            self.link.show(lambda: {**state_to_json(view(self.state, self.seat), self.table.events_so_far),
+                                    "seat": self.seat})
 
     def _settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the

@@ -246,7 +246,8 @@ def run_server(options: ServerOptions) -> int:
     try:
         asyncio.run(_serve(options))
     except OSError as error:
-        write_line(text("server.cannot_listen", reason=error.strerror or error), sys.stderr)
+        reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else error.strerror
+        write_line(text("server.cannot_listen", reason=reason or error), sys.stderr)
         return 1
     finally:
         lock.release()

@@ -52,6 +52,9 @@ class SSHLink:
         """What F3 and F4 ask (the seat's own questions)."""
         self.console.answer_query = answer
 
+    def show(self, board: Callable[[], dict[str, Any]]) -> None:
+        """A terminal draws no board: ``board``, ``me`` and F4 say it."""
+
     def recall(self, lines: list[str]) -> None:
         """What the seat heard before this connection, reached by F5 and F6."""
         for line in lines:

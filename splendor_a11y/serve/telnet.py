@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.terminal import escape_controls, network_newlines
@@ -90,6 +91,9 @@ class TelnetLink:
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """Telnet has no keys of its own: questions are typed."""
+
+    def show(self, board: Callable[[], dict[str, Any]]) -> None:
+        """A MUD client draws no board: ``board`` and ``me`` say it."""
 
     def recall(self, lines: list[str]) -> None:
         """Telnet has no review keys: ``last`` reaches what was said."""

@@ -9,8 +9,9 @@ is the same as over SSH: lines typed in, lines said out, the same hall and seats
 What travels is JSON of a few known shapes, each bounded as it arrives. From the page:
 ``{"line": TEXT}`` (a line typed) and ``{"key": "f2"}`` … ``"f6"`` (the review and
 question keys, answered here as at a terminal). To the page: ``{"say": TEXT, "kind":
-CHANNEL}``, ``{"prompt": TEXT}``, ``{"words": [...]}`` (what Tab completes) and
-``{"login": SENTENCE}`` when the cookie is no good. The page shows every text as text,
+CHANNEL}``, ``{"prompt": TEXT}``, ``{"words": [...]}`` (what Tab completes), ``{"board":
+VIEW}`` (the table as the seat may see it, as ``replay --state-json`` writes a state, and
+the seat's number) and ``{"login": SENTENCE}`` when the cookie is no good. The page shows every text as text,
 never as HTML.
 """
 
@@ -57,7 +58,9 @@ MESSAGES_WAITING = 256
 KEYS_PER_SECOND, KEY_BURST = 10.0, 20.0
 """Review and question keys a page may send, as lines are paced."""
 PAGE_LABELS = ("title", "heading", "name", "password", "login", "logout", "history", "command", "keys", "speak",
-               "connecting", "lost")
+               "connecting", "lost", "play", "board", "board_turn", "board_deck", "board_nobles", "board_supply",
+               "board_players", "board_tokens", "board_bonuses", "board_points", "board_hand", "board_face_down",
+               "board_none")
 """The page's own words (``web.page.*`` in the catalogues), put into it in the visitor's language."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -99,9 +102,10 @@ class Sessions:
 class WebLink:
     """One page's WebSocket: lines in, lines out, never waiting on the page to read."""
 
-    def __init__(self, socket: web.WebSocketResponse, address: str) -> None:
+    def __init__(self, socket: web.WebSocketResponse, address: str, transport: asyncio.Transport | None) -> None:
         self.socket = socket
         self.address = address
+        self._transport = transport
         self.keys_help = keys_help()
         self.closed = False
         self.review = History()
@@ -125,6 +129,14 @@ class WebLink:
         if channel in (Channel.EVENT, Channel.PROMPT):
             self.review.add(line)
         self._send({"say": line, "kind": channel.name.lower()})
+
+    def offer_words(self, words: list[str]) -> None:
+        """What Tab completes at the page's command line: the commands' words."""
+        self._send({"words": words})
+
+    def show(self, board: Callable[[], dict[str, Any]]) -> None:
+        """The table as the seat sees it, for the page's board (an empty one: no table)."""
+        self._send({"board": board()})
 
     async def read_line(self, prompt: str) -> str | None:
         """The next line typed; None when the page is gone."""
@@ -162,8 +174,7 @@ class WebLink:
         """Send the queued messages in order; an empty one ends the connection."""
         try:
             while data := await self._outgoing.get():
-                transport = self.socket._req.transport if self.socket._req is not None else None
-                if transport is not None and transport.get_write_buffer_size() > UNREAD_BYTES:
+                if self._transport is not None and self._transport.get_write_buffer_size() > UNREAD_BYTES:
                     break
                 await self.socket.send_str(data)
         except (ConnectionError, RuntimeError):
@@ -331,7 +342,7 @@ class _Web:
             await socket.close()
             return socket
         self.greet_in(name, spoken)
-        link = WebLink(socket, _address(request))
+        link = WebLink(socket, _address(request), request.transport)
         await self._stay(name, link)
         return socket
 
@@ -347,13 +358,18 @@ class _Web:
             return
         reading = asyncio.get_running_loop().create_task(link.read_messages())
         try:
-            link._send({"words": completion_words()})
+            link.offer_words(completion_words())
             await self.visit(name, link)
         finally:
             self.gate.leave(ticket)
             link.close()
             reading.cancel()
             await link.finished()
+
+
+async def _no_icon(request: web.Request) -> web.Response:
+    """The page has no icon; a browser that asks is told so without an error."""
+    return web.Response(status=204, headers=SECURITY_HEADERS)
 
 
 async def _form(request: web.Request) -> dict[str, str]:
@@ -368,7 +384,13 @@ async def _form(request: web.Request) -> dict[str, str]:
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     """HTTPS with the host's certificate and key."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.load_cert_chain(cert, key)
+    try:
+        context.load_cert_chain(cert, key)
+    except OSError as error:  # ssl's own errors name no file: the host is told which
+        missing = next((path for path in (cert, key) if not path.is_file()), None)
+        if missing is not None:
+            raise OSError(error.errno, error.strerror or str(error), str(missing)) from error
+        raise OSError(error.errno, text("web.bad_certificate"), f"{cert}, {key}") from error
     return context
 
 
@@ -378,8 +400,8 @@ async def web_server(host: str, port: int, doorman: Doorman, gate: Gate, visit: 
     handlers = _Web(doorman, gate, visit, greet_in, secure=tls is not None)
     app = web.Application(client_max_size=REQUEST_BYTES)
     app.add_routes([web.get("/", handlers.page), web.get("/static/{name}", handlers.file),
-                    web.post("/login", handlers.login), web.post("/logout", handlers.logout),
-                    web.get("/socket", handlers.socket)])
+                    web.get("/favicon.ico", _no_icon), web.post("/login", handlers.login),
+                    web.post("/logout", handlers.logout), web.get("/socket", handlers.socket)])
     runner = web.AppRunner(app, access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, host, port, ssl_context=tls).start()

@@ -26,6 +26,8 @@ const page = {
   speak: document.getElementById("speak"),
   logout: document.getElementById("logout"),
   regions: { polite: document.getElementById("polite"), assertive: document.getElementById("assertive") },
+  board: document.getElementById("board"),
+  boardContent: document.getElementById("board-content"),
 };
 
 let socket = null;
@@ -89,7 +91,114 @@ function hear(message) {
     words = message.words.filter((word) => typeof word === "string");
   } else if (typeof message.login === "string") {
     showLogin(message.login);
+  } else if (message.board && typeof message.board === "object") {
+    drawBoard(message.board);
   }
+}
+
+// ---- the board, for sighted friends --------------------------------------------------
+//
+// Drawn from the seat's own view (what the server sends is all this seat may know), in
+// the braille edition's notation, each card edged in its bonus's colour. It is a region a
+// screen reader reads when asked; nothing in it is announced. A card or a gem clicked
+// fills the command line, and Enter plays it.
+
+const LEVELS = ["c", "b", "a"];
+
+function element(tag, text, className) {
+  const made = document.createElement(tag);
+  if (text !== undefined) made.textContent = text;
+  if (className) made.className = className;
+  return made;
+}
+
+function gems(counts) {
+  const parts = Object.entries(counts || {}).map(([gem, count]) => `${count}${gem}`);
+  return parts.length ? parts.join(" ") : page.board.dataset.none;
+}
+
+function bonusOf(code) {
+  const found = /^[abc]\d+([dsero])/.exec(code || "");
+  return found ? `gem-${found[1]}` : "";
+}
+
+function fill(command) {
+  page.command.value = command;
+  page.command.focus();
+}
+
+function cardButton(slot, code) {
+  const button = element("button", `${slot} ${code}`, `card ${bonusOf(code)}`);
+  button.type = "button";
+  button.addEventListener("click", () => fill(`buy ${slot}`));
+  return button;
+}
+
+function drawRows(board, into) {
+  for (const level of LEVELS) {
+    const row = element("div", undefined, "row");
+    row.appendChild(element("span", `${level}: ${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck"));
+    for (const [slot, code] of Object.entries(board.board[level] || {})) {
+      row.appendChild(code ? cardButton(slot, code) : element("span", `${slot} —`, "empty"));
+    }
+    into.appendChild(row);
+  }
+}
+
+function drawSupply(board, into) {
+  into.appendChild(element("h3", page.board.dataset.supply));
+  const row = element("div", undefined, "row");
+  for (const [gem, count] of Object.entries(board.supply || {})) {
+    const token = element("button", `${count}${gem}`, `token gem-${gem}`);
+    token.type = "button";
+    if (gem === "g") token.disabled = true;
+    token.addEventListener("click", () => {
+      const value = page.command.value.trim();
+      fill(/^take [dsero]*$/.test(value) ? value + gem : `take ${gem}`);
+    });
+    row.appendChild(token);
+  }
+  into.appendChild(row);
+}
+
+function drawPlayer(board, player, index) {
+  const labels = page.board.dataset;
+  const item = element("li");
+  const turn = index === board.current_player ? ` (${labels.turn})` : "";
+  item.appendChild(element("strong", `${player.name}${turn}`));
+  const facts = [`${player.points} ${labels.points}`, `${labels.tokens} ${gems(player.tokens)}`,
+    `${labels.bonuses} ${gems(player.bonuses)}`];
+  if (player.nobles.length) facts.push(`${labels.nobles} ${player.nobles.join(", ")}`);
+  item.appendChild(element("span", ` ${facts.join("; ")}`));
+  if (player.reserved.length) {
+    const hand = element("div", `${labels.hand}: `, "row");
+    player.reserved.forEach((held, place) => {
+      if (held.hidden) hand.appendChild(element("span", `${held.level} ${labels.faceDown}`, "card face-down"));
+      else if (index === board.seat) hand.appendChild(cardButton(`h${place + 1}`, held.card));
+      else hand.appendChild(element("span", held.card, `card ${bonusOf(held.card)}`));
+    });
+    item.appendChild(hand);
+  }
+  return item;
+}
+
+function drawBoard(board) {
+  page.boardContent.replaceChildren();
+  if (!board || !Array.isArray(board.players) || !board.board) {
+    page.board.hidden = true;
+    return;
+  }
+  page.board.hidden = false;
+  const labels = page.board.dataset;
+  const into = page.boardContent;
+  const nobles = Object.values(board.nobles || {}).filter(Boolean);
+  into.appendChild(element("p", `${labels.nobles}: ${nobles.length ? nobles.join(", ") : labels.none}`));
+  drawRows(board, into);
+  drawSupply(board, into);
+  into.appendChild(element("h3", labels.players));
+  const list = element("ul");
+  board.players.forEach((player, index) => list.appendChild(drawPlayer(board, player, index)));
+  into.appendChild(list);
 }
 
 // ---- the connection ---------------------------------------------------------------
