@@ -28,6 +28,7 @@ from splendor_a11y.engine import MODULES, GameEnded, GameState, Phase
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.interrupt import Interruptions
+from splendor_a11y.play.invocation import program, typed
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table, name_bots
@@ -451,7 +452,8 @@ def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameStat
         if outcome is Outcome.OVER:
             console.announce(text("session.over_saved", path=writer.path), Channel.ANSWER)
         elif writer.path.exists():
-            console.announce(text("session.saved", path=writer.path), Channel.ANSWER)
+            console.announce(text("session.saved", path=writer.path,
+                                  command=f"{program()} resume {typed(str(writer.path))}"), Channel.ANSWER)
     except (OSError, Stopped):
         pass
     finally:
@@ -471,7 +473,7 @@ def _latest_unfinished() -> Path:
                 return path
         except SplendorError:
             continue
-    raise UsageError(text("cli.no_unfinished", folder=folder))
+    raise UsageError(text("cli.no_unfinished", folder=folder, command=f"{program()} play"))
 
 
 def _finished(log: GameLog) -> bool:

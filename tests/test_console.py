@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
 from pathlib import Path
 
-from conftest import run_cli
+import pytest
+from conftest import cli_command, run_cli
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -70,8 +73,29 @@ def test_piped_game_reads_one_command_a_line_and_stops_at_end_of_input(home: Pat
     assert "You cannot take gold: gold comes only with a reservation." in lines
     assert "You take 1s 1e 1r. You have 3 tokens: 1s 1e 1r." in lines
     assert any(line.startswith("That line is 300 characters long") for line in lines)
-    assert lines[-1] == f"The game is saved in {home / 'p.jsonl'}. To go on later, type: splendor-a11y resume {home / 'p.jsonl'}"
+    command = f"{' '.join(cli_command())} resume {home / 'p.jsonl'}"
+    assert lines[-1] == f"The game is saved in {home / 'p.jsonl'}. To go on later, type: {command}"
     assert run_cli("replay", str(home / "p.jsonl"), "--verify").returncode == 0
+    typed = subprocess.run(command, shell=True, input="me\nquit\n", capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "SPLENDOR_A11Y_HOME": str(home), "SPLENDOR_A11Y_SPEECH": "off"})
+    assert typed.returncode == 0 and "You take 1s 1e 1r" not in typed.stderr
+    assert "tokens 1s 1e 1r" in typed.stdout, typed.stdout + typed.stderr
+
+
+@pytest.mark.parametrize(("started", "told"), [
+    (".venv/bin/splendor-a11y", ".venv/bin/splendor-a11y"),
+    ("/home/ana/.venv/bin/splendor-a11y", "/home/ana/.venv/bin/splendor-a11y"),
+    ("/home/ana b/.venv/bin/splendor-a11y", '"/home/ana b/.venv/bin/splendor-a11y"'),
+    ("splendor-a11y", "splendor-a11y"),
+    ("/usr/lib/python3/site-packages/splendor_a11y/__main__.py", "/usr/bin/python3 -m splendor_a11y"),
+    ("/usr/bin/pytest", "splendor-a11y"),
+])
+def test_the_command_to_go_on_is_said_as_the_program_was_started(started: str, told: str) -> None:
+    """After the README's install the program is .venv/bin/splendor-a11y, not a name on
+    the PATH: the game tells the command as the player started it, so it works as typed."""
+    from splendor_a11y.play.invocation import program
+
+    assert program(started, python="/usr/bin/python3") == told
 
 
 def test_non_utf8_and_control_characters_are_refused_politely(home: Path) -> None:

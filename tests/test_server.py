@@ -428,6 +428,9 @@ class Heard:
     def show(self, board: object) -> None:
         pass
 
+    def speak_in(self, spoken: object) -> None:
+        pass
+
     def send(self, line: str, channel: Channel) -> None:
         self.lines.append(line)
 

@@ -20,7 +20,8 @@ from pty_helpers import PROMPT, Collector, clean  # noqa: E402
 from splendor_a11y.record import read_log, replay_good_part  # noqa: E402
 from splendor_a11y.text.narrator import Narrator  # noqa: E402
 
-SAVED = "To go on later, type: splendor-a11y resume"
+SAVED = f"To go on later, type: {' '.join(cli_command())} resume"
+"""The command that goes on, as this test started the program (by its path)."""
 
 
 def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> "pexpect.spawn":

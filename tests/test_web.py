@@ -2,8 +2,8 @@
 a real Chromium (Debian's, driven by Playwright) and a real SSH client at one table.
 
 The blind web player uses the keyboard only and hears what the page's live regions
-announce; the SSH player reads their terminal. Both play a whole game with a computer
-seat, by the hint's moves. Every line the page is sent is heard once, in order, and the
+announce; a sighted friend plays with the mouse on the board; the SSH player reads their
+terminal. They play a whole game with a computer seat. Every line the page is sent is heard once, in order, and the
 computer's moves are the same sentences at both seats.
 """
 
@@ -13,19 +13,17 @@ import asyncio
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_helpers import Player, Server, free_port
-from web_helpers import WebPerson, launch, playwright_or_skip
+from web_helpers import SPEECH, MousePlayer, Speech, WebPerson, chromium, playwright_or_skip
 
 from splendor_a11y.serve.server import ServerOptions, start_lines
 
-DECISION = r"Your turn, {name}\.|You hold \d+ tokens: return|Several nobles would visit you"
-OVER = "Type leave to go back to the lobby"
-HINT = r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*): "
 
 
 @pytest.fixture
@@ -37,29 +35,28 @@ def web_server(tmp_path: Path) -> tuple[Server, int]:
     print("the server said, at its end:", running.stop())
 
 
+@pytest.fixture
+def browser_site(web_server: tuple[Server, int]) -> tuple[Server, str, Any]:
+    """The server, its page's address, and Playwright (the test skipped without it or
+    without Chromium)."""
+    api = playwright_or_skip()
+    server, port = web_server
+    return server, f"http://127.0.0.1:{port}/", api
+
+
 def run(coroutine: object) -> None:
     asyncio.run(asyncio.wait_for(coroutine, 300))  # type: ignore[arg-type]
 
 
-async def web_plays_to_the_end(person: WebPerson, name: str) -> None:
-    """Answer each decision with the hint's move, typed, until the game is over."""
+async def plays_by_hints(expect: Any, typing: Any, name: str, speech: Speech) -> None:
+    """Answer each decision with the hint's move, typed, until the game is over: a web
+    page's or an SSH client's player (``expect`` a pattern, ``typing`` a line)."""
     while True:
-        found = await person.expect(f"{DECISION.format(name=name)}|{OVER}", timeout=60)
-        if found.group(0) == OVER:
+        found = await expect(speech.decision(name), timeout=60)
+        if found.group(0) == speech.over:
             return
-        await person.type("hint")
-        move = (await person.expect(HINT, timeout=60)).group(1)
-        await person.type(move)
-
-
-async def ssh_plays_to_the_end(player: Player) -> None:
-    while True:
-        found = await player.expect(f"{DECISION.format(name=player.name)}|{OVER}", timeout=60)
-        if found.group(0) == OVER:
-            return
-        player.send("hint")
-        move = (await player.expect(HINT, timeout=60)).group(1)
-        player.send(move)
+        await typing("hint")
+        await typing((await expect(speech.hint, timeout=60)).group(1))
 
 
 def spoken_once_in_order(said: list[str], heard: list[tuple[str, str]]) -> list[str]:
@@ -78,52 +75,68 @@ def spoken_once_in_order(said: list[str], heard: list[tuple[str, str]]) -> list[
     return skipped
 
 
-def test_a_web_player_and_an_ssh_player_play_a_whole_game_with_a_computer(web_server: tuple[Server, int]) -> None:
-    api = playwright_or_skip()
-    server, port = web_server
-    url = f"http://127.0.0.1:{port}/"
+@pytest.mark.parametrize("code", ["en", "fr"])
+def test_a_blind_web_player_a_clicking_friend_and_an_ssh_player_play_a_whole_game_with_a_computer(
+        browser_site: tuple[Server, str, Any], code: str) -> None:
+    """Ana types and hears (keyboard only); Cy plays every move with the mouse on the
+    board; Ben plays over SSH; a computer takes the fourth seat; in English, and in
+    French (the browsers' language, and ``lang fr`` over SSH)."""
+    server, url, api = browser_site
+    speech = SPEECH[code]
+    locale = {"en": "en-GB", "fr": "fr-FR"}[code]
+
+    async def ssh_typing(line: str) -> None:
+        ben.send(line)
 
     async def game() -> None:
-        async with api.async_playwright() as playwright:
-            browser = await launch(playwright)
-            ana = await WebPerson.arrive(browser, url, "Ana", "ana-secret-1")
-            ben = Player(server.port, "Ben", "ben-secret-1")
+        async with chromium(api) as browser:
+            ana = await WebPerson.arrive(browser, url, "Ana", "ana-secret-1", locale)
+            cy = await WebPerson.arrive(browser, url, "Cy", "cy-secret-12", locale)
             await ben.connect()
             await ben.expect("Welcome, Ben: this name is now yours")
-            await ana.type("create 3 bot:easy")
-            await ana.expect("Table 1 is yours, at its first seat. Waiting for 1 more")
+            ben.send(f"lang {code}")
+            await ana.type("create 4 bot:easy")
+            await ana.expect(speech.table_yours)
             ben.send("join 1")
-            await ana.expect("Ben sits down at table 1.")
-            await asyncio.gather(web_plays_to_the_end(ana, "Ana"), ssh_plays_to_the_end(ben))
-            said, heard = await ana.quiet()
-            shown = await ana.history()
-            await browser.close()
+            await ana.expect(speech.sits.format(name="Ben"))
+            await cy.type("join 1")
+            await ana.expect(speech.sits.format(name="Cy"))
+            await asyncio.gather(plays_by_hints(ana.expect, ana.type, "Ana", speech),
+                                 plays_by_hints(ben.expect, ssh_typing, "Ben", speech), clicking(cy).play_to_the_end())
+            found["said"], found["heard"] = await ana.quiet()
+            found["shown"] = await ana.history()
             await ben.close()
 
-        assert "The game is over." in shown and "The game is over." in ben.text
-        skipped = spoken_once_in_order(said, heard)
-        assert not skipped, f"sent to the page, never spoken: {skipped[:5]}"
-        assert len(heard) == len(said)
-        urgent = [text for politeness, text in heard if politeness == "assertive"]
-        assert any(text.startswith("Your turn, Ana.") for text in urgent)
-        web_bot = [line for line in said if line.startswith("Easy bot ")]
-        ssh_bot = [line.strip() for line in ben.text.splitlines() if line.strip().startswith("Easy bot ")]
-        assert web_bot and web_bot == ssh_bot
+    ben = Player(server.port, "Ben", "ben-secret-1")
+    players: list[MousePlayer] = []
+    found: dict[str, Any] = {}
+
+    def clicking(person: WebPerson) -> MousePlayer:
+        players.append(MousePlayer(person, "Cy", speech))
+        return players[-1]
 
     run(game())
+    said, heard = found["said"], found["heard"]
+    assert speech.game_over in found["shown"] and speech.game_over in ben.text
+    assert players[0].moves > 10
+    skipped = spoken_once_in_order(said, heard)
+    assert not skipped, f"sent to the page, never spoken: {skipped[:5]}"
+    assert len(heard) == len(said)
+    urgent = [text for politeness, text in heard if politeness == "assertive"]
+    assert any(re.match(speech.turn.format(name="Ana"), text) for text in urgent)
+    web_bot = [line for line in said if line.startswith(speech.bot)]
+    ssh_bot = [line.strip() for line in ben.text.splitlines() if line.strip().startswith(speech.bot)]
+    assert web_bot and web_bot == ssh_bot
 
 
-def test_a_reload_and_a_lost_connection_come_back_to_the_seat(web_server: tuple[Server, int]) -> None:
-    api = playwright_or_skip()
-    server, port = web_server
-    url = f"http://127.0.0.1:{port}/"
+def test_a_reload_and_a_lost_connection_come_back_to_the_seat(browser_site: tuple[Server, str, Any]) -> None:
+    """Back at the seat after a reload and after a socket closed under the page; chat
+    with HTML in it is shown as the text typed, never as markup."""
+    server, url, api = browser_site
 
     async def scenario() -> None:
-        async with api.async_playwright() as playwright:
-            browser = await launch(playwright)
-            cy = await WebPerson.arrive(browser, url, "Cy", "cy-secret-12")
-            await cy.type("create 2 bot:easy")
-            await cy.expect(r"Your turn, Cy\.")
+        async with chromium(api) as browser:
+            cy = await WebPerson.facing_a_computer(browser, url, "Cy", "cy-secret-12")
             await cy.page.reload()
             cy.seen = 0
             await cy.expect(r"Welcome back to table 1")
@@ -132,7 +145,10 @@ def test_a_reload_and_a_lost_connection_come_back_to_the_seat(web_server: tuple[
             await cy.expect(r"Welcome back to table 1")
             await cy.type("take dse")
             await cy.expect(r"You take 1d 1s 1e")
-            await browser.close()
+            await cy.type('say <b>bold</b><img src=x onerror="document.title=1">')
+            await cy.expect("You say: <b>bold</b><img")
+            assert await cy.page.locator("#history b, #history img, #polite img, #assertive b").count() == 0
+            assert await cy.page.title() != "1"
 
     run(scenario())
 
@@ -230,15 +246,13 @@ async def violations(page: object, axe: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
-def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(web_server: tuple[Server, int], locale: str) -> None:
-    api = playwright_or_skip()
+def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(browser_site: tuple[Server, str, Any],
+                                                                     locale: str) -> None:
     axe = axe_or_skip()
-    _server, port = web_server
-    url = f"http://127.0.0.1:{port}/"
+    _server, url, api = browser_site
 
     async def scenario() -> None:
-        async with api.async_playwright() as playwright:
-            browser = await launch(playwright)
+        async with chromium(api) as browser:
             context = await browser.new_context(locale=locale, bypass_csp=True)  # axe is injected as a script
             page = await context.new_page()
             await page.goto(url)
@@ -252,7 +266,6 @@ def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(web_server: t
             await person.expect("Fay")
             found["table"] = await violations(page, axe)
             assert await page.get_attribute("html", "lang") == locale[:2]
-            await browser.close()
         assert found == {"login": [], "lobby": [], "table": []}
 
     run(scenario())
@@ -333,18 +346,15 @@ def test_any_message_on_the_socket_leaves_the_server_answering(web_server: tuple
     assert "Traceback" not in server.printed
 
 
-def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(web_server: tuple[Server, int]) -> None:
+def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(browser_site: tuple[Server, str, Any]) -> None:
     """Cy plays with the mouse on the board (gems and cards fill the command line, Play
     plays it); Dan, at the keyboard, reserves a deck's top blind. The card is on Dan's
     board, and nowhere in Cy's page: not its text, its attributes, nor what its socket
     was sent."""
-    api = playwright_or_skip()
-    _server, port = web_server
-    url = f"http://127.0.0.1:{port}/"
+    _server, url, api = browser_site
 
     async def scenario() -> None:
-        async with api.async_playwright() as playwright:
-            browser = await launch(playwright)
+        async with chromium(api) as browser:
             dan = await WebPerson.arrive(browser, url, "Dan", "dan-secret-1")
             await dan.type("create 2")
             cy = await WebPerson.open(browser, url)
@@ -377,13 +387,21 @@ def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(w
             await dan.page.wait_for_selector("#board .card[class*='gem'] >> text=/^h1 /")
             held = (await dan.page.inner_text("#board li .card")).removeprefix("h1 ").strip()
             await cy.expect(r"Dan reserves")
-            await cy.page.click("#board .card >> nth=0")
-            assert re.fullmatch(r"buy [abc][1-4]", await cy.page.input_value("#command"))
+            face_up = "#board .row button.card:not(.noble) >> nth=0"
+            await cy.page.click(face_up)
+            bought = await cy.page.input_value("#command")
+            assert re.fullmatch(r"buy [abc][1-4]", bought)
+            await cy.page.click(face_up)
+            assert await cy.page.input_value("#command") == bought.replace("buy", "reserve")
+            await cy.page.click("#board .deck >> text=/^a:/")
+            assert await cy.page.input_value("#command") == "reserve deck a"
+            await cy.page.click("#board .noble >> nth=1")
+            assert await cy.page.input_value("#command") == "noble 2"
+            await cy.page.click(face_up)
             await cy.page.click("#command-form button")
             await cy.expect(r"You (buy|cannot)|afford|enough")
             seen = await cy.page.content() + "\n".join(received)
             shown = await cy.page.inner_text("#board")
-            await browser.close()
         assert held and held not in seen, f"Cy's page holds Dan's blind card {held}"
         assert "a face down" in shown
 
@@ -466,3 +484,64 @@ def test_a_certificate_without_its_key_is_one_sentence_and_exit_2(tmp_path: Path
                       str(tmp_path / "cert.pem"), "--tls-key", str(tmp_path / "key.pem"), home=tmp_path)
     assert missing.returncode == 1 and "Traceback" not in missing.stderr and missing.stderr.count("\n") == 1
     assert "cert.pem" in missing.stderr
+
+
+def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[Server, str, Any]) -> None:
+    """A player whose browser speaks English types ``lang fr``: the game answers in French,
+    and so does the page (the command line is then named "Commande"), with its language
+    set for the screen reader and the browser's voice; a reload keeps it."""
+    _server, url, api = browser_site
+
+    async def scenario() -> None:
+        async with chromium(api) as browser:
+            ivy = await WebPerson.arrive(browser, url, "Ivy", "ivy-secret-1")
+            await ivy.type("lang fr")
+            await ivy.expect("français")
+            await ivy.page.get_by_label("Commande").wait_for()
+            assert await ivy.page.get_attribute("html", "lang") == "fr"
+            assert await ivy.page.get_by_role("button", name="Jouer").count() == 1
+            await ivy.page.get_by_label("Commande").press_sequentially("qui")
+            await ivy.page.keyboard.press("Enter")
+            await ivy.expect(r"Connectés, 1")
+            await ivy.page.reload()
+            await ivy.page.get_by_label("Commande").wait_for()
+
+    run(scenario())
+
+
+
+def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, Any]) -> None:
+    """Up recalls a line typed, Tab completes a command, F2 repeats the last line, F3
+    tells the player's status, F5 steps back, Alt+B reads the board; help lists the keys."""
+    _server, url, api = browser_site
+
+    async def scenario() -> None:
+        async with chromium(api) as browser:
+            jo = await WebPerson.facing_a_computer(browser, url, "Jo", "jo-secret-12")
+            await jo.type("take dse")
+            await jo.expect(r"You take 1d 1s 1e")
+            await jo.expect(r"Your turn, Jo\.")
+            keys = jo.page.keyboard
+            await keys.press("ArrowUp")
+            assert await jo.page.input_value("#command") == "take dse"
+            await jo.page.fill("#command", "supp")
+            await keys.press("Tab")
+            assert await jo.page.input_value("#command") == "supply "
+            await jo.page.fill("#command", "")
+            _said, before = await jo.quiet()
+            await keys.press("F2")
+            await jo.expect(r"Your turn, Jo\.")
+            await keys.press("F3")
+            await jo.expect(r"1d 1s 1e")
+            await keys.press("F5")
+            await keys.press("Alt+B")
+            await jo.expect(r"c1 ")
+            _said, after = await jo.quiet()
+            told = [text for _politeness, text in after[len(before):]]
+            assert told[0].startswith("Your turn, Jo."), told  # F2, though it repeats the line before
+            assert any("1d 1s 1e" in text for text in told[1:]) and any(text.startswith("c1 ") or " c1 " in text
+                                                                         for text in told)
+            await jo.type("help")
+            await jo.expect(r"F2 or Alt\+R")
+
+    run(scenario())

@@ -5,9 +5,12 @@ would take it; what they see is the page's history."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import shutil
 import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -40,9 +43,15 @@ def playwright_or_skip() -> Any:
     return api
 
 
-async def launch(playwright: Any) -> Any:
-    """Debian's Chromium, headless (no sandbox: the tests run as root in CI)."""
-    return await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+@contextlib.asynccontextmanager
+async def chromium(api: Any) -> AsyncIterator[Any]:
+    """Debian's Chromium, headless (no sandbox: the tests run as root in CI), closed after."""
+    async with api.async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            await browser.close()
 
 
 class WebPerson:
@@ -64,11 +73,19 @@ class WebPerson:
         return person
 
     @classmethod
-    async def arrive(cls, browser: Any, url: str, name: str, password: str) -> WebPerson:
+    async def arrive(cls, browser: Any, url: str, name: str, password: str, locale: str = "en-GB") -> WebPerson:
         """A person who opened the page and logged in with the keyboard, welcomed."""
-        person = await cls.open(browser, url)
+        person = await cls.open(browser, url, locale)
         await person.log_in(name, password)
-        await person.expect(f"Welcome, {name}")
+        await person.expect(f"(Welcome|Bienvenue), {name}")
+        return person
+
+    @classmethod
+    async def facing_a_computer(cls, browser: Any, url: str, name: str, password: str) -> WebPerson:
+        """A person at a table of two with an easy computer, at their first turn."""
+        person = await cls.arrive(browser, url, name, password)
+        await person.type("create 2 bot:easy")
+        await person.expect(rf"Your turn, {name}\.")
         return person
 
     async def log_in(self, name: str, password: str) -> None:
@@ -121,3 +138,101 @@ class WebPerson:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page never showed {pattern!r}; it shows:\n{(await self.history())[-3000:]}")
             await asyncio.sleep(0.05)
+
+
+@dataclass(frozen=True)
+class Speech:
+    """What a test listens for, in one language: the decisions a player must answer,
+    the hint's answer, the end, and the lobby's sentences the tests wait on."""
+
+    turn: str
+    hold: str
+    nobles: str
+    hint: str
+    over: str
+    game_over: str
+    table_yours: str
+    sits: str
+    bot: str
+
+    def decision(self, name: str) -> str:
+        """A decision for ``name``: its turn (no group), tokens to return (group 1: the
+        example given), or a noble to choose (group 2), or the end."""
+        return f"{self.turn.format(name=name)}|{self.hold}|{self.nobles}|{self.over}"
+
+
+SPEECH = {
+    "en": Speech(turn=r"Your turn, {name}\.", hold=r"You hold \d+ tokens: return [^\n]*?for example return (\S+)\.",
+                 nobles=r"Several nobles would visit you[^\n]*?noble (\d)",
+                 hint=r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*?) ?: ",
+                 over="Type leave to go back to the lobby", game_over="The game is over.",
+                 table_yours="Table 1 is yours", sits="{name} sits down at table 1.", bot="Easy bot "),
+    "fr": Speech(turn=r"À vous, {name}\.",
+                 hold=r"Vous avez \d+ jetons : rendez-en [^\n]*?par exemple rendre (\S+)\.",
+                 nobles=r"Plusieurs nobles vous rendraient visite[^\n]*?noble (\d)",
+                 hint=r"Vous demandez un indice\.(?:\n[^\n]*)*?\n\s*([a-zé][^:\n]*?) ?: ",
+                 over="Tapez partir pour revenir au salon", game_over="La partie est finie",
+                 table_yours="La table 1 est à vous", sits="{name} s'assied à la table 1.", bot="Robot facile "),
+}
+
+
+COST = re.compile(r"(\d+)([dsero])")
+
+
+def affordable(board: dict[str, Any], code: str) -> bool:
+    """Whether the seat's player, as its board shows them, can pay for a card: its cost
+    (the code's words after the first), less bonuses and tokens, covered by gold."""
+    me = board["players"][board["seat"]]
+    tokens, bonuses = me.get("tokens", {}), me.get("bonuses", {})
+    cost = code.split(" ", 1)[1] if " " in code else ""
+    short = sum(max(0, int(count) - bonuses.get(gem, 0) - tokens.get(gem, 0)) for count, gem in COST.findall(cost))
+    return short <= tokens.get("g", 0)
+
+
+class MousePlayer:
+    """A sighted friend who plays with the mouse only: reads the board, clicks what to
+    do (cards, gems, decks, nobles, their own tokens) and Play."""
+
+    def __init__(self, person: WebPerson, name: str, speech: Speech) -> None:
+        self.person = person
+        self.name = name
+        self.speech = speech
+        self.moves = 0
+
+    async def click(self, selector: str) -> None:
+        await self.person.page.click(selector)
+
+    async def play(self) -> None:
+        await self.click("#command-form button")
+        self.moves += 1
+
+    async def play_to_the_end(self) -> None:
+        while True:
+            found = await self.person.expect(self.speech.decision(self.name), timeout=60)
+            if found.group(0) == self.speech.over:
+                return
+            if found.group(1):
+                for gem in found.group(1):
+                    await self.click(f"#board li .token.gem-{gem}")
+            elif found.group(2):
+                await self.click(f"#board .noble >> text=/^{found.group(2)}\\./")
+            else:
+                await self.choose(await self.person.page.evaluate("lastBoard"))
+            await self.play()
+
+    async def choose(self, board: dict[str, Any]) -> None:
+        """Buy the dearest card it can, else take the most plentiful gems, else reserve."""
+        me = board["players"][board["seat"]]
+        cards = [(slot, code) for level in ("c", "b", "a") for slot, code in board["board"][level].items() if code]
+        cards += [(f"h{place + 1}", held["card"]) for place, held in enumerate(me["reserved"]) if "card" in held]
+        for slot, code in cards:
+            if affordable(board, code):
+                await self.click(f"#board button.card >> text=/^{slot} /")
+                return
+        piles = sorted(((count, gem) for gem, count in board["supply"].items() if gem != "g" and count), reverse=True)
+        if piles and (len(piles) >= 3 or len(me["reserved"]) >= 3):
+            for _count, gem in piles[:3]:
+                await self.click(f"#board .row .token.gem-{gem} >> nth=0")
+            return
+        level = next(level for level in ("a", "b", "c") if board["decks"][level])
+        await self.click(f"#board .deck >> text=/^{level}:/")

@@ -79,6 +79,10 @@ class Link(Protocol):
     async def read_line(self, prompt: str) -> str | None:
         """The next line typed; None when the connection is gone."""
 
+    def speak_in(self, spoken: Language) -> None:
+        """The language the person hears now, for a link with words of its own (the web
+        page's labels); a terminal has none."""
+
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """The table as the seat sees it, for a link that draws it (the web page's board);
         made only when asked, so a terminal, which does not draw it, costs nothing."""

@@ -119,6 +119,7 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
     pace = Pace(LINES_PER_SECOND, LINE_BURST)
     try:
         while True:
+            link.speak_in(guest.voice.language)
             line = await link.read_line(_prompt(guest))
             if line is None or not take_line(hall, guest, line):
                 break

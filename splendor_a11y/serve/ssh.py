@@ -26,6 +26,7 @@ from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
 from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
+from splendor_a11y.text.languages import Language
 
 __all__ = ["SSHLink", "ssh_server"]
 
@@ -51,6 +52,9 @@ class SSHLink:
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """What F3 and F4 ask (the seat's own questions)."""
         self.console.answer_query = answer
+
+    def speak_in(self, spoken: Language) -> None:
+        """A terminal has no words of its own to translate."""
 
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """A terminal draws no board: ``board``, ``me`` and F4 say it."""

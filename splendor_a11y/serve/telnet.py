@@ -20,6 +20,7 @@ from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
 from splendor_a11y.serve.pace import Pace
+from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import text
 
 __all__ = ["TelnetLink", "telnet_server"]
@@ -91,6 +92,9 @@ class TelnetLink:
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
         """Telnet has no keys of its own: questions are typed."""
+
+    def speak_in(self, spoken: Language) -> None:
+        """A MUD client has no words of its own to translate."""
 
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """A MUD client draws no board: ``board`` and ``me`` say it."""

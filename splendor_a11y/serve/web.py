@@ -102,10 +102,12 @@ class Sessions:
 class WebLink:
     """One page's WebSocket: lines in, lines out, never waiting on the page to read."""
 
-    def __init__(self, socket: web.WebSocketResponse, address: str, transport: asyncio.Transport | None) -> None:
+    def __init__(self, socket: web.WebSocketResponse, address: str, transport: asyncio.Transport | None,
+                 page_language: str) -> None:
         self.socket = socket
         self.address = address
         self._transport = transport
+        self._page_language = page_language
         self.keys_help = keys_help()
         self.closed = False
         self.review = History()
@@ -130,9 +132,20 @@ class WebLink:
             self.review.add(line)
         self._send({"say": line, "kind": channel.name.lower()})
 
-    def offer_words(self, words: list[str]) -> None:
-        """What Tab completes at the page's command line: the commands' words."""
-        self._send({"words": words})
+    def speak_in(self, spoken: Language) -> None:
+        """The person hears this language (their choice, ``lang``, or their browser's):
+        the page's own words, and what Tab completes, follow it."""
+        if spoken.code == self._page_language:
+            return
+        self._page_language = spoken.code
+        self._send({"lang": spoken.code, "page": page_words(spoken.code)})
+        self.offer_words(spoken)
+
+    def offer_words(self, spoken: Language) -> None:
+        """What Tab completes at the page's command line: the commands' words, in the
+        person's language and in English."""
+        with speaking(spoken):
+            self._send({"words": completion_words()})
 
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """The table as the seat sees it, for the page's board (an empty one: no table)."""
@@ -236,15 +249,18 @@ def _language_of(request: web.Request) -> str:
     return next(iter(LANGUAGES))
 
 
+def page_words(code: str) -> dict[str, str]:
+    """The page's own words in a language, by label."""
+    with speaking(LANGUAGES[code]):
+        return {label: text(f"web.page.{label}") for label in PAGE_LABELS}
+
+
 def _page(code: str) -> str:
     """The page, its words in the visitor's language (escaped: they are text)."""
     template = (PAGE_FOLDER / "index.html").read_text(encoding="utf-8")
-    with speaking(LANGUAGES[code]):
-        words = {f"{{{label}}}": escape(text(f"web.page.{label}")) for label in PAGE_LABELS}
-    words["{lang}"] = code
-    for placeholder, word in words.items():
-        template = template.replace(placeholder, word)
-    return template
+    for label, word in page_words(code).items():
+        template = template.replace(f"{{{label}}}", escape(word))
+    return template.replace("{lang}", code)
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -342,11 +358,11 @@ class _Web:
             await socket.close()
             return socket
         self.greet_in(name, spoken)
-        link = WebLink(socket, _address(request), request.transport)
-        await self._stay(name, link)
+        link = WebLink(socket, _address(request), request.transport, spoken.code)
+        await self._stay(name, link, spoken)
         return socket
 
-    async def _stay(self, name: str, link: WebLink) -> None:
+    async def _stay(self, name: str, link: WebLink, spoken: Language) -> None:
         ticket = self.gate.arrive(link.address, link.close)
         if ticket is None or not self.gate.admit(ticket):
             link.send(self.gate.refusal(link.address) if ticket is None else self.gate.inside_refusal(ticket),
@@ -358,7 +374,7 @@ class _Web:
             return
         reading = asyncio.get_running_loop().create_task(link.read_messages())
         try:
-            link.offer_words(completion_words())
+            link.offer_words(spoken)
             await self.visit(name, link)
         finally:
             self.gate.leave(ticket)

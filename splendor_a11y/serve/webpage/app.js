@@ -51,8 +51,10 @@ function addToHistory(text, className) {
   page.history.scrollTop = page.history.scrollHeight;
 }
 
-function announce(text, urgent) {
-  queue.push({ text, urgent });
+function announce(text, urgent, asked) {
+  // What the player asked for (an answer, a key's line) is spoken even when it repeats
+  // the line before; the game's own lines are not spoken twice within moments.
+  queue.push({ text, urgent, asked });
   if (!speaking) speakNext();
 }
 
@@ -64,7 +66,7 @@ function speakNext() {
   }
   speaking = true;
   const now = Date.now();
-  if (!(next.text === lastSpoken.text && now - lastSpoken.at < REPEAT_MS)) {
+  if (next.asked || !(next.text === lastSpoken.text && now - lastSpoken.at < REPEAT_MS)) {
     lastSpoken = { text: next.text, at: now };
     const region = next.urgent ? page.regions.assertive : page.regions.polite;
     const line = document.createElement("p");
@@ -84,7 +86,7 @@ function speakNext() {
 function hear(message) {
   if (typeof message.say === "string") {
     addToHistory(message.say, message.kind === "error" ? "error" : "");
-    announce(message.say, ASSERTIVE.has(message.kind));
+    announce(message.say, ASSERTIVE.has(message.kind), message.kind === "answer");
   } else if (typeof message.prompt === "string") {
     prompt = message.prompt;
   } else if (Array.isArray(message.words)) {
@@ -92,7 +94,10 @@ function hear(message) {
   } else if (typeof message.login === "string") {
     showLogin(message.login);
   } else if (message.board && typeof message.board === "object") {
+    lastBoard = message.board;
     drawBoard(message.board);
+  } else if (typeof message.lang === "string" && message.page && typeof message.page === "object") {
+    translate(message.lang, message.page);
   }
 }
 
@@ -127,17 +132,31 @@ function fill(command) {
   page.command.focus();
 }
 
+function button(text, className, command) {
+  const made = element("button", text, className);
+  made.type = "button";
+  made.addEventListener("click", () => fill(command()));
+  return made;
+}
+
+function adding(verb, gem, pattern) {
+  // A gem clicked again adds to the same command: take s, take se, take ser.
+  const value = page.command.value.trim();
+  return pattern.test(value) ? value + gem : `${verb} ${gem}`;
+}
+
 function cardButton(slot, code) {
-  const button = element("button", `${slot} ${code}`, `card ${bonusOf(code)}`);
-  button.type = "button";
-  button.addEventListener("click", () => fill(`buy ${slot}`));
-  return button;
+  // A face-up card: buy it; clicked again, reserve it instead. A card in hand: buy it.
+  const held = slot.startsWith("h");
+  return button(`${slot} ${code}`, `card ${bonusOf(code)}`,
+    () => (!held && page.command.value.trim() === `buy ${slot}` ? `reserve ${slot}` : `buy ${slot}`));
 }
 
 function drawRows(board, into) {
   for (const level of LEVELS) {
     const row = element("div", undefined, "row");
-    row.appendChild(element("span", `${level}: ${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck"));
+    row.appendChild(button(`${level}: ${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck",
+      () => `reserve deck ${level}`));
     for (const [slot, code] of Object.entries(board.board[level] || {})) {
       row.appendChild(code ? cardButton(slot, code) : element("span", `${slot} —`, "empty"));
     }
@@ -149,13 +168,8 @@ function drawSupply(board, into) {
   into.appendChild(element("h3", page.board.dataset.supply));
   const row = element("div", undefined, "row");
   for (const [gem, count] of Object.entries(board.supply || {})) {
-    const token = element("button", `${count}${gem}`, `token gem-${gem}`);
-    token.type = "button";
+    const token = button(`${count}${gem}`, `token gem-${gem}`, () => adding("take", gem, /^take [dsero]*$/));
     if (gem === "g") token.disabled = true;
-    token.addEventListener("click", () => {
-      const value = page.command.value.trim();
-      fill(/^take [dsero]*$/.test(value) ? value + gem : `take ${gem}`);
-    });
     row.appendChild(token);
   }
   into.appendChild(row);
@@ -170,6 +184,14 @@ function drawPlayer(board, player, index) {
     `${labels.bonuses} ${gems(player.bonuses)}`];
   if (player.nobles.length) facts.push(`${labels.nobles} ${player.nobles.join(", ")}`);
   item.appendChild(element("span", ` ${facts.join("; ")}`));
+  if (index === board.seat && Object.keys(player.tokens || {}).length) {
+    // Your own tokens: clicked, they are given back (over ten).
+    const yours = element("div", `${labels.tokens}: `, "row");
+    for (const [gem, count] of Object.entries(player.tokens)) {
+      yours.appendChild(button(`${count}${gem}`, `token gem-${gem}`, () => adding("return", gem, /^return [dserog]*$/)));
+    }
+    item.appendChild(yours);
+  }
   if (player.reserved.length) {
     const hand = element("div", `${labels.hand}: `, "row");
     player.reserved.forEach((held, place) => {
@@ -191,14 +213,37 @@ function drawBoard(board) {
   page.board.hidden = false;
   const labels = page.board.dataset;
   const into = page.boardContent;
-  const nobles = Object.values(board.nobles || {}).filter(Boolean);
-  into.appendChild(element("p", `${labels.nobles}: ${nobles.length ? nobles.join(", ") : labels.none}`));
+  const nobles = element("div", `${labels.nobles}: `, "row");
+  for (const [number, noble] of Object.entries(board.nobles || {})) {
+    if (noble) nobles.appendChild(button(`${number}. ${noble}`, "card noble", () => `noble ${number}`));
+  }
+  if (!nobles.querySelector("button")) nobles.appendChild(element("span", labels.none));
+  into.appendChild(nobles);
   drawRows(board, into);
   drawSupply(board, into);
   into.appendChild(element("h3", labels.players));
   const list = element("ul");
   board.players.forEach((player, index) => list.appendChild(drawPlayer(board, player, index)));
   into.appendChild(list);
+}
+
+// ---- the page's own words, in the language the player hears --------------------------
+
+let lastBoard = null;
+
+function translate(code, words) {
+  const word = (label) => (typeof words[label] === "string" ? words[label] : null);
+  document.documentElement.lang = code;
+  if (word("title")) document.title = word("title");
+  for (const labelled of document.querySelectorAll("[data-label]")) {
+    if (word(labelled.dataset.label)) labelled.textContent = word(labelled.dataset.label);
+  }
+  for (const key of Object.keys(page.board.dataset)) {
+    const label = "board_" + key.replace(/[A-Z]/g, (letter) => "_" + letter.toLowerCase());
+    if (word(label)) page.board.dataset[key] = word(label);
+  }
+  for (const key of ["connecting", "lost"]) if (word(key)) page.status.dataset[key] = word(key);
+  if (lastBoard) drawBoard(lastBoard);
 }
 
 // ---- the connection ---------------------------------------------------------------
