@@ -59,7 +59,10 @@ def test_the_review_keys_step_through_announcements() -> None:
     assert console._key_lines("f2") == ["three"]
     assert console._key_lines("f5") == ["two"]
     assert console._key_lines("f5") == ["one"]
+    assert console._key_lines("f5") == ["No line before this one, the first: one"]
     assert console._key_lines("f6") == ["two"]
+    assert console._key_lines("f6") == ["three"]
+    assert console._key_lines("f6") == ["No line after this one, the last: three"]
 
 
 def test_piped_game_reads_one_command_a_line_and_stops_at_end_of_input(home: Path) -> None:

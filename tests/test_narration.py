@@ -7,7 +7,7 @@ from dataclasses import replace
 from conftest import gems, new_game, refused, with_player
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import DeckTop, Slot
+from splendor_a11y.domain.notation import DeckTop, HandSlot, Slot
 from splendor_a11y.engine import (
     Buy,
     CardBought,
@@ -22,6 +22,8 @@ from splendor_a11y.engine import (
     evolve,
 )
 from splendor_a11y.engine.state import Reserved
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Narrator, Verbosity
 
 YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
@@ -52,6 +54,18 @@ def test_bought_with_refill_and_running_total() -> None:
     refill = state.decks[1][0]
     assert told(YOU, state, event) == (
         f"Ben buys b2r 3d 5o from b1, paying 3d 4o 1g. Ben has 7 points. b1 is now {refill}.")
+
+
+def test_a_card_bought_from_a_hand_is_the_buyer_s_hand_to_everyone_else() -> None:
+    """"Ben buys … from h1" would sound like the listener's own hand slot."""
+    card = Card.parse("b2r 3d 5o")
+    state = replace(with_player(named(new_game()), 1, tokens=gems("3d 5o"), reserved=(Reserved(card, "b", False),)),
+                    current=1)
+    event = CardBought(player=1, source=HandSlot(1), card=card, paid=gems("3d 5o"))
+    assert told(THEM, state, event) == "You buy b2r 3d 5o from h1, paying 3d 5o. You have 2 points."
+    assert told(YOU, state, event) == "Ben buys b2r 3d 5o from h1 in their hand, paying 3d 5o. Ben has 2 points."
+    with speaking(LANGUAGES["fr"]):
+        assert told(YOU, state, event) == "Ben achète b2r 3d 5o en h1 de sa main pour 3d 5o. Ben a 2 points."
 
 
 def test_reserved_from_a_slot_and_blind() -> None:

@@ -27,6 +27,7 @@ from splendor_a11y.engine.phrase import (
     Points,
     Refill,
     Scores,
+    Source,
     TableNobles,
     Tokens,
 )
@@ -254,7 +255,7 @@ class CardBought(SeatEvent):
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         fields: dict[str, object] = {
-            "card": self.card, "place": str(self.source), "paid": self.paid,
+            "card": self.card, "place": Source(self.source, self.player), "paid": self.paid,
             "points": Points(after.players[self.player].points), "refill": Refill(self.source),
             "last_round": LastRound(self.player),
         }

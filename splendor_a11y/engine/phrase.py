@@ -28,6 +28,7 @@ __all__ = [
     "Refill",
     "Scores",
     "SlotCards",
+    "Source",
     "TableNobles",
     "Tokens",
 ]
@@ -48,6 +49,16 @@ class Phrase:
     seat: int | None = None
     to_seat: int | None = None
     to_key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a card was bought from: a board slot, said as it is, or a player's hand,
+    said as in that player's hand to anyone else (``h1 in their hand``), so that no listener
+    takes another's hand slot for their own."""
+
+    place: Slot | DeckTop | HandSlot
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,10 +43,12 @@ def key_lines(key: str, review: History, answer_query: Callable[[str], list[str]
     question (F3, F4), on a console or at a web page alike."""
     if key == "f2":
         return [review.last() or text("query.no_events")]
-    if key == "f5":
-        return [review.older() or text("query.no_events")]
-    if key == "f6":
-        return [review.newer() or text("query.no_events")]
+    if key in ("f5", "f6"):
+        found = review.older() if key == "f5" else review.newer()
+        if found is None:
+            return [text("query.no_events")]
+        line, stopped = found
+        return [text(f"review.{'first' if key == 'f5' else 'last'}", line=line) if stopped else line]
     if answer_query is not None and key in _KEY_QUERIES:
         return answer_query(_KEY_QUERIES[key])
     return []

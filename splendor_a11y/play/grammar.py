@@ -403,7 +403,7 @@ def _query(spec: CommandSpec, rest: str) -> Query:
         raise GrammarError(text("grammar.row"))
     if spec.name == "look":
         rest = str(_place(rest, "look"))
-    if spec.name == "last" and rest and not is_number(rest):
+    if spec.name == "last" and rest and (not is_number(rest) or int(rest) < 1):
         raise GrammarError(text("grammar.last"))
     if spec.name == "speech":
         rest = in_english(rest.lower())

@@ -26,19 +26,22 @@ class History:
         """The newest line."""
         return self.lines[-1] if self.lines else None
 
-    def older(self) -> str | None:
-        """One line further back, stopping at the oldest."""
+    def older(self) -> tuple[str, bool] | None:
+        """One line further back, and whether it was already the oldest (the cursor
+        stops there)."""
         if not self.lines:
             return None
+        stopped = self.cursor == 0
         self.cursor = max(0, self.cursor - 1)
-        return self.lines[self.cursor]
+        return self.lines[self.cursor], stopped
 
-    def newer(self) -> str | None:
-        """One line forward, stopping at the newest."""
+    def newer(self) -> tuple[str, bool] | None:
+        """One line forward, and whether it was already the newest (the cursor stops there)."""
         if not self.lines:
             return None
+        stopped = self.cursor >= len(self.lines) - 1
         self.cursor = min(len(self.lines) - 1, self.cursor + 1)
-        return self.lines[self.cursor]
+        return self.lines[self.cursor], stopped
 
     def recent(self, count: int) -> list[str]:
         """The last ``count`` lines, oldest first."""

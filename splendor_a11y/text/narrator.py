@@ -41,6 +41,7 @@ from splendor_a11y.engine.phrase import (
     Refill,
     Scores,
     SlotCards,
+    Source,
     TableNobles,
     Tokens,
 )
@@ -150,6 +151,13 @@ class Narrator:
         if card is None:
             return text("event.refill_empty", place=source, level=place.level)
         return text("event.refill", place=source, card=self.card(card))
+
+    def _source(self, source: Source) -> str:
+        """A board slot as it is; a hand slot as in its holder's hand, to anyone else
+        (``from h1 in their hand``: the sentence's subject is the holder)."""
+        if isinstance(source.place, HandSlot) and not self.is_you(source.seat):
+            return text("place.hand_of", place=str(source.place))
+        return str(source.place)
 
     def _last_round(self, before: GameState, after: GameState, seat: int) -> str:
         was_reached = any(p.points >= after.rules.points_to_win for p in before.players)
@@ -321,6 +329,7 @@ def log_refusal(error: LogError) -> str:
 _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Phrase: lambda n, v, before, after: n.phrase(v, before, after),
     Refill: lambda n, v, before, after: n._refill(before, after, v.place),
+    Source: lambda n, v, before, after: n._source(v),
     LastRound: lambda n, v, before, after: n._last_round(before, after, v.seat),
     Price: lambda n, v, before, after: n.price_words((v.paid, v.cards)),
     Points: lambda n, v, before, after: n.points(v.count),
