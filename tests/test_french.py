@@ -85,6 +85,8 @@ def test_french_words_play_a_turn_with_or_without_accents(tmp_path: Path) -> Non
     assert "Commande inconnue « achetr ». Vouliez-vous dire acheter ?" in out
     assert "La partie est sauvegardée dans" in out
     assert english_left(out.splitlines()) == []
+    assert re.search(r"À vous, (Ana|Ben)\. 0 point ; jetons : aucun ; main : aucune carte\.", out)
+    assert re.search(r"(Ben|Vous) : \d+ points? ; jetons : [^;]+ \(\d+\) ; bonus : aucun ; main : [^;]+ ; nobles : aucun\.", out)
 
 
 def test_the_locale_chooses_french_and_lang_at_the_prompt_changes_it(tmp_path: Path) -> None:
