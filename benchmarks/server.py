@@ -289,11 +289,11 @@ def _machine() -> str:
 
 async def _main(tables: int, think: float, logins: int) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
-    web = free_port()
-    server = Server(home, "--max-connections", str(2 * tables + logins + 10), "--web", str(web))
+    web = ("--web", str(free_port())) if TRANSPORT[0] == "web" else ()
+    server = Server(home, "--max-connections", str(2 * tables + logins + 10), *web)
     server.start()
-    if TRANSPORT[0] == "web":
-        server.port = web
+    if web:
+        server.port = int(web[1])
     try:
         figures = await _measured(server, tables, think, logins)
     finally:

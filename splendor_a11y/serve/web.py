@@ -11,8 +11,9 @@ What travels is JSON of a few known shapes, each bounded as it arrives. From the
 question keys, answered here as at a terminal). To the page: ``{"say": TEXT, "kind":
 CHANNEL}``, ``{"prompt": TEXT}``, ``{"words": [...]}`` (what Tab completes), ``{"board":
 VIEW}`` (the table as the seat may see it, as ``replay --state-json`` writes a state, and
-the seat's number) and ``{"login": SENTENCE}`` when the cookie is no good. The page shows every text as text,
-never as HTML.
+the seat's number), ``{"lang": CODE, "page": WORDS}`` (the page's own words, when the
+person's language changes) and ``{"login": SENTENCE}`` when the cookie is no good. The
+page shows every text as text, never as HTML.
 """
 
 from __future__ import annotations
@@ -234,7 +235,7 @@ class WebLink:
         if self._keys.spend():
             return
         for line in key_lines(key, self.review, self._answer):
-            self._send({"say": line, "kind": Channel.ANSWER.name.lower()})
+            self.send(line, Channel.ANSWER)
 
 
 _KEY_NAMES = {key for key, _first, _second in KEYS}
@@ -330,8 +331,9 @@ class _Web:
             if not admission.admitted:
                 return web.json_response({"error": self.doorman.sentence(admission, name, address)},
                                          headers=SECURITY_HEADERS)
-        response = web.json_response({"name": self.doorman.real_name(name)}, headers=SECURITY_HEADERS)
-        response.set_cookie(COOKIE, self.sessions.open(self.doorman.real_name(name)), max_age=int(SESSION_SECONDS),
+        real_name = self.doorman.real_name(name)
+        response = web.json_response({"name": real_name}, headers=SECURITY_HEADERS)
+        response.set_cookie(COOKIE, self.sessions.open(real_name), max_age=int(SESSION_SECONDS),
                             httponly=True, secure=_secure(request, self.secure), samesite="Strict", path="/")
         return response
 
