@@ -24,15 +24,16 @@ from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, THINK_SECONDS, set_thinking
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.errors import SplendorError, Stopped
 from splendor_a11y.domain.notation import Gem, NotationError
-from splendor_a11y.engine import MODULES, GameEnded, GameState, Phase
+from splendor_a11y.engine import MODULES, Event, GameState, Phase
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
-from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.grammar import Query, players_named
 from splendor_a11y.play.interrupt import Interruptions
 from splendor_a11y.play.invocation import program, typed
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.session import SeatSession, play_game
-from splendor_a11y.play.table import Table, name_bots
+from splendor_a11y.play.table import Table, name_bots, said_bots
 from splendor_a11y.play.terminal import fit_encoding, write_line
+from splendor_a11y.play.unfinished import choice, unfinished_games
 from splendor_a11y.record import (
     GameLog,
     LogError,
@@ -58,7 +59,7 @@ from splendor_a11y.text.messages import (
     set_language,
     text,
 )
-from splendor_a11y.text.narrator import Narrator, Verbosity, log_refusal
+from splendor_a11y.text.narrator import Detail, Narrator, Verbosity, log_refusal
 from splendor_a11y.text.summary import Summary
 
 if TYPE_CHECKING:
@@ -119,22 +120,20 @@ def _build_parser() -> _Parser:
     play.add_argument("--players", default=None, help=text("cli.help.players"))
     play.add_argument("--seed", type=int, default=None, help=text("cli.help.seed"))
     play.add_argument("--log", type=Path, default=None, help=text("cli.help.log"))
-    play.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
-    play.add_argument("--verbosity", choices=("notation", "words"), default="notation")
+    _voice_options(play)
     play.add_argument("--module", action="append", default=[], help=text("cli.help.module", modules=", ".join(MODULES)))
     play.add_argument("--setup", action="store_true", help=text("cli.help.setup"))
     _think_option(play)
 
     resume = sub.add_parser("resume", help=text("cli.help.resume"))
     _lang_option(resume)
-    resume.add_argument("file", nargs="?", type=Path)
+    resume.add_argument("file", nargs="?", type=Path, help=text("cli.help.resume_file"))
     _think_option(resume)
-    resume.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
-    resume.add_argument("--verbosity", choices=("notation", "words"), default="notation")
+    _voice_options(resume)
 
     rep = sub.add_parser("replay", help=text("cli.help.replay"))
     _lang_option(rep)
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, help=text("cli.help.replay_file"))
     rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
     rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
     rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
@@ -142,8 +141,7 @@ def _build_parser() -> _Parser:
     rep.add_argument("--summary", action="store_true", help=text("cli.help.summary"))
     rep.add_argument("--as", dest="as_player", metavar="NAME", default=None,
                      help=text("cli.help.as"))
-    rep.add_argument("--speech", choices=("auto", "on", "off"), default="auto")
-    rep.add_argument("--verbosity", choices=("notation", "words"), default="notation")
+    _voice_options(rep)
 
     serve = sub.add_parser("serve", help=text("cli.help.serve"))
     _lang_option(serve)
@@ -173,15 +171,23 @@ def _build_parser() -> _Parser:
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
     _lang_option(look)
     look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
-    look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"))
+    look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"), help=text("cli.help.level"))
     look.add_argument("--bonus", help=text("cli.help.bonus"))
-    look.add_argument("--points", type=int)
+    look.add_argument("--points", type=int, help=text("cli.help.points"))
     look.add_argument("--max-cost", type=int, help=text("cli.help.max_cost"))
     look.add_argument("--costs", default="", help=text("cli.help.costs"))
     look.add_argument("--nobles", action="store_true", help=text("cli.help.nobles"))
     look.add_argument("--braille", action="store_true", help=text("cli.help.braille"))
     look.add_argument("--marks", action="store_true", help=text("cli.help.marks"))
     return parser
+
+
+def _voice_options(parser: argparse.ArgumentParser) -> None:
+    """How a game is said: speech, codes or words, and how much a turn's first line says."""
+    parser.add_argument("--speech", choices=("auto", "on", "off"), default="auto", help=text("cli.help.speech"))
+    parser.add_argument("--verbosity", choices=("notation", "words"), default="notation",
+                        help=text("cli.help.verbosity"))
+    parser.add_argument("--detail", choices=("brief", "full"), default="brief", help=text("cli.help.detail"))
 
 
 def _gem_option(value: str, option: str) -> Gem:
@@ -219,6 +225,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.verify or args.state_json:
         return _replay_strict(args)
     log = _read_for_replay(args.file, lenient=True)
+    log.header = said_bots(log.header)
     viewer = _seat_of(log.header, args.as_player) if args.as_player else None
     if args.transcript or args.summary:
         return _replay_told(args, log, viewer)
@@ -226,6 +233,7 @@ def _replay(args: argparse.Namespace) -> int:
     console = _console(args.speech)
     io = _session_io(console)
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
+    session.detail = Detail(args.detail)
     console.answer_query = lambda name: session.answer_lines(Query(name))
     console.quit_question = "quit.confirm_replay"
     try:
@@ -237,7 +245,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _replay_told(args: argparse.Namespace, log: GameLog, viewer: int | None) -> int:
     """``--transcript`` and ``--summary``: one walk over the log, told as it goes."""
-    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity))
+    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity), detail=Detail(args.detail),
+                        retelling=True)
     final, told, summary = Final(), Transcript(narrator), Summary(narrator)
     visitors = (final, *((told,) if args.transcript else ()), *((summary,) if args.summary else ()))
     stopped = walk(log, visitors, lenient=True)
@@ -249,10 +258,10 @@ def _replay_told(args: argparse.Namespace, log: GameLog, viewer: int | None) -> 
 
 
 def _seat_of(header: LogHeader, name: str) -> int:
-    """The seat of ``--as NAME``, matched without regard to case."""
-    for seat, entry in enumerate(header.players):
-        if entry.name.lower() == name.strip().lower():
-            return seat
+    """The seat of ``--as NAME``: a name or the start of one, as the game's queries take it."""
+    found = players_named([entry.name for entry in header.players], name)
+    if len(found) == 1:
+        return found[0]
     names = ", ".join(entry.name for entry in header.players)
     raise UsageError(text("cli.no_such_player", name=name, names=names))
 
@@ -347,17 +356,27 @@ def _play(args: argparse.Namespace) -> int:
         if module not in modules:
             modules.append(module)
     players = None if args.setup else _parse_players(args.players)
-    path = args.log or _new_log_path()
+    status, again = _new_game(args, players, tuple(sorted(modules)), args.log, args.seed)
+    while again is not None:
+        status, again = _new_game(args, again.players, again.modules, None, None)
+    return status
+
+
+def _new_game(args: argparse.Namespace, players: tuple[PlayerEntry, ...] | None, modules: tuple[str, ...],
+              log: Path | None, seed: int | None) -> tuple[int, LogHeader | None]:
+    """One new game, to its end or a quit (see ``_run``); asks for the players first
+    when there are none yet."""
+    path = log or _new_log_path()
     console = _console(args.speech)
     try:
         players = players or _setup_players(console)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-        header = LogHeader(players=players, modules=tuple(sorted(modules)), seed=seed)
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        header = LogHeader(players=players, modules=modules, seed=seed)
         writer = LogWriter.create(path, header)
     except BaseException:
         console.close()
         raise
-    return _run(console, header, writer, header.new_state(), args.verbosity, 0, new_game=True)
+    return _run(console, header, writer, header.new_state(), args, 0, new_game=True)
 
 
 def _console(speech: str) -> Console:
@@ -404,19 +423,26 @@ def _game_io(console: Console) -> SessionIO:
                      interruptions=interruptions)
 
 
+def _ask(console: Console, question: str, choices: Sequence[str] | None = None) -> str:
+    """One question at the console, asked until the answer is one of ``choices`` (any
+    short printable name when None); the end of input stops as Ctrl-C does."""
+    while True:
+        console.announce(question, Channel.PROMPT)
+        answer = console.read_line("? ")
+        if answer is None:
+            raise KeyboardInterrupt
+        answer = answer.strip()
+        if choices is None and answer and len(answer) <= 40 and answer.isprintable():
+            return answer
+        if choices is not None and answer.lower() in choices:
+            return answer.lower()
+        shown = [choice for choice in choices or [text("setup.a_name")] if choice]
+        console.announce(text("setup.again", choices=", ".join(shown)), Channel.ERROR)
+
+
 def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
     def ask(question: str, choices: Sequence[str] | None = None) -> str:
-        while True:
-            console.announce(question, Channel.PROMPT)
-            answer = console.read_line("? ")
-            if answer is None:
-                raise KeyboardInterrupt
-            answer = answer.strip()
-            if choices is None and answer and len(answer) <= 40 and answer.isprintable():
-                return answer
-            if choices is not None and answer.lower() in choices:
-                return answer.lower()
-            console.announce(text("setup.again", choices=", ".join(choices or ["a name"])), Channel.ERROR)
+        return _ask(console, question, choices)
 
     count = int(ask(text("setup.players"), ["2", "3", "4"]))
     entries = []
@@ -432,12 +458,15 @@ def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
     return tuple(entries)
 
 
-def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameState, verbosity: str,
-         events_so_far: int, new_game: bool = False) -> int:
+def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameState, args: argparse.Namespace,
+         events_so_far: int, new_game: bool = False,
+         past: tuple[Sequence[Event], Sequence[GameState]] = ((), ())) -> tuple[int, LogHeader | None]:
     """Play from ``state`` until the end or a quit, then say where the game is kept.
     A signal stops it the same way, with the exit status 128 + the signal's number."""
     table = Table(state, header, writer, events_so_far)
-    session = SeatSession(table, _game_io(console), Verbosity(verbosity))
+    session = SeatSession(table, _game_io(console), Verbosity(args.verbosity))
+    session.detail = Detail(args.detail)
+    session.recall_past(*past)
     console.answer_query = lambda name: session.answer_lines(Query(name))
     status = EXIT_OK
     try:
@@ -448,44 +477,60 @@ def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameStat
         outcome, status = Outcome.QUIT, 128 + signal.SIGINT
     finally:
         writer.close()
+    again = False
     try:
         if outcome is Outcome.OVER:
             console.announce(text("session.over_saved", path=writer.path), Channel.ANSWER)
+            again = _wants_again(console)
         elif writer.path.exists():
             console.announce(text("session.saved", path=writer.path,
                                   command=f"{program()} resume {typed(str(writer.path))}"), Channel.ANSWER)
-    except (OSError, Stopped):
+    except (OSError, Stopped, KeyboardInterrupt):
         pass
     finally:
         console.close()
-    return status
+    return status, (header if again else None)
 
 
-def _latest_unfinished() -> Path:
+def _wants_again(console: Console) -> bool:
+    """At a game's end: another with the same players and options? (The end of input,
+    or Ctrl-C, is no.)"""
+    yes, no = answer_words("answer.yes"), answer_words("answer.no")
+    return is_yes(_ask(console, text("session.again"), [*yes, *no]))
+
+
+def _chosen_unfinished(console: Console) -> Path:
+    """``resume`` without a file: the one unfinished game, or the one the player chooses
+    from the newest, by number (Enter: the newest)."""
     folder = data_folder() / "games"
-    try:
-        candidates = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True)
-    except OSError:
-        candidates = []
-    for path in candidates:
-        try:
-            if not _finished(read_log(path)):
-                return path
-        except SplendorError:
-            continue
-    raise UsageError(text("cli.no_unfinished", folder=folder, command=f"{program()} play"))
-
-
-def _finished(log: GameLog) -> bool:
-    """A log whose game is recorded to its end."""
-    return bool(log.events) and isinstance(log.events[-1], GameEnded)
+    games = unfinished_games(folder)
+    if not games:
+        raise UsageError(text("cli.no_unfinished", folder=folder, command=f"{program()} play"))
+    if len(games) == 1:
+        return games[0].path
+    console.announce(text("resume.several", count=len(games)), Channel.ANSWER)
+    for number, game in enumerate(games, 1):
+        console.announce(game.said(number), Channel.ANSWER)
+    numbers = [str(n) for n in range(1, len(games) + 1)]
+    answer = _ask(console, text("resume.which", last=len(games)), [*numbers, ""])
+    chosen = choice(games, answer)
+    assert chosen is not None
+    return chosen.path
 
 
 def _resume(args: argparse.Namespace) -> int:
-    path = args.file or _latest_unfinished()
+    path = args.file
+    if path is None:
+        chooser = _console(args.speech)
+        try:
+            path = _chosen_unfinished(chooser)
+        finally:
+            chooser.close()
     writer, log = LogWriter.resume(path)
+    log.header = said_bots(log.header)
     try:
-        state = replay(log)[-1]
+        states = replay(log)
+        state = states[-1]
         if state.is_over:
             raise UsageError(text("cli.already_over", path=path))
         if state.phase is Phase.SETUP and log.header.seed is None:
@@ -497,7 +542,10 @@ def _resume(args: argparse.Namespace) -> int:
     if log.torn_line is not None:
         console.announce(text("session.torn"), Channel.ANSWER)
     console.announce(text("session.resumed", path=path, round=state.round), Channel.ANSWER)
-    return _run(console, log.header, writer, state, args.verbosity, len(log.events))
+    status, again = _run(console, log.header, writer, state, args, len(log.events), past=(log.events, states))
+    while again is not None:
+        status, again = _new_game(args, again.players, again.modules, None, None)
+    return status
 
 
 # ---- the server ---------------------------------------------------------------------

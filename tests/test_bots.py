@@ -242,7 +242,7 @@ def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) 
     assert states[-1] == states[-2]
     summary_lines = __import__("splendor_a11y.text.summary", fromlist=["game_summary"]).game_summary(
         log.events, states, session.narrator())
-    assert "Ana asked for 1 hint." in summary_lines
+    assert "You asked for 1 hint." in summary_lines, "Ana hears her own summary"
 
 
 def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None:

@@ -38,8 +38,11 @@ class Player:
         index = self.child.expect([PROMPT, END])
         text = clean(self.child.before)
         if index == 1:
+            self.child.expect("Play again with the same players and options")
+            ended = text + END + clean(self.child.before)
+            self.child.send("n\r")
             self.child.expect(pexpect.EOF)
-            return text + END + clean(self.child.before)
+            return ended + clean(self.child.before)
         return text
 
     def choose(self, last: str) -> str:

@@ -100,7 +100,7 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_back_at_the_pro
     lines = out.splitlines()
     refused = lines.index("The game could not be saved: the log file has reached the largest size this system "
                           "allows. Nothing was played; quit, and the game so far can be resumed.")
-    assert lines[refused + 1].startswith("You: 0 points; tokens none (0)"), "Ben's take was not played"
+    assert re.match(r"(Ana|Ben): 0 points; tokens none \(0\)", lines[refused + 1]), "Ben's take was not played"
     assert "1d 1s 1e (3)" in lines[refused + 2], "Ana's take, saved before, stands"
     assert lines[-1].startswith("The game is saved in")
     data = log.read_bytes()
@@ -241,11 +241,11 @@ def test_an_unusable_games_folder_asks_for_a_log_file(tmp_path: Path) -> None:
 
 def test_a_terminal_that_cannot_encode_everything_gets_readable_stand_ins(home: Path) -> None:
     env = dict(os.environ, PYTHONIOENCODING="ascii", SPLENDOR_A11Y_HOME=str(home))
-    done = subprocess.run(cli_command() + ["play", "--players", "Zoë,bot:easy", "--speech", "off", "--seed", "3"],
-                          input=b"me\nquit\n", capture_output=True, env=env, timeout=60)
+    done = subprocess.run(cli_command() + ["play", "--players", "Zoë,Ana", "--speech", "off", "--seed", "3"],
+                          input=b"players\nquit\n", capture_output=True, env=env, timeout=60)
     out = done.stdout.decode("ascii")
     assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
-    assert "Your turn, Zoe." in out or "Zoe" in out
+    assert "Zoe: 0 points" in out
     assert out.count("cannot show every character") == 1
     done = subprocess.run(cli_command() + ["lookup", "a0d 3s", "--braille"], capture_output=True, env=env, timeout=60)
     out = done.stdout.decode("ascii")

@@ -85,7 +85,7 @@ def test_french_words_play_a_turn_with_or_without_accents(tmp_path: Path) -> Non
     assert "Commande inconnue « achetr ». Vouliez-vous dire acheter ?" in out
     assert "La partie est sauvegardée dans" in out
     assert english_left(out.splitlines()) == []
-    assert re.search(r"À vous, (Ana|Ben)\. 0 point ; jetons : aucun ; main : aucune carte\.", out)
+    assert re.search(r"À vous, (Ana|Ben)\. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte\. (Ana|Ben) 0 point\.", out)
     assert re.search(r"(Ben|Vous) : \d+ points? ; jetons : [^;]+ \(\d+\) ; bonus : aucun ; main : [^;]+ ; nobles : aucun\.", out)
 
 
@@ -129,12 +129,12 @@ def test_tab_completes_the_french_words_in_a_terminal(tmp_path: Path) -> None:
     child = pexpect.spawn(command[0], [*command[1:], "--lang", "fr", "--players", "Ana,bot:easy", "--seed", "4",
                                        "--log", str(tmp_path / "g.jsonl")], env=env, encoding="utf-8",
                           dimensions=(24, 200), timeout=30)
-    child.expect("À vous, Ana")
+    child.expect(r"À vous\. ")
     child.send("pren\t")
     child.send(" ser\r")
     child.expect(r"Vous prenez 1s 1e 1r\.")
     assert "prendre ser" in clean(child.before), "Tab did not complete pren into prendre"
-    child.expect("À vous, Ana")
+    child.expect(r"À vous\. ")
     child.send("plat\t\r")
     child.expect("Niveau c : ")
     assert "plateau" in clean(child.before), "Tab did not complete plat into plateau"

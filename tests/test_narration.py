@@ -14,8 +14,10 @@ from splendor_a11y.engine import (
     CardReserved,
     GameEnded,
     GemsTaken,
+    HintAsked,
     NobleVisited,
     Passed,
+    Phase,
     Reserve,
     TakeGems,
     TokensReturned,
@@ -24,7 +26,7 @@ from splendor_a11y.engine import (
 from splendor_a11y.engine.state import Reserved
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking
-from splendor_a11y.text.narrator import Narrator, Verbosity
+from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 
 YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
 
@@ -94,7 +96,7 @@ def test_returned_noble_passed_and_end() -> None:
     assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
         "The game is over. You 15 points, Ben 12 points. You win.")
     assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
-        "The game is over. Ana 15 points, You 12 points. Ana wins.")
+        "The game is over. Ana 15 points, you 12 points. Ana wins.")
 
 
 def test_tie_break_is_told() -> None:
@@ -118,8 +120,26 @@ def test_reaching_fifteen_announces_the_last_round() -> None:
 def test_turn_prompt() -> None:
     state = named(with_player(new_game(), 0, points=6, tokens=gems("2s 1e 1g"),
                               reserved=(Reserved(Card.parse("a0d 3s"), "a", False),)))
-    assert YOU.turn(state) == "Your turn, Ana. 6 points; tokens 2s 1e 1g; hand 1 card."
+    state = with_player(state, 1, points=4, bonuses=gems("1d 1o"), tokens=gems("2r"))
+    assert YOU.turn(state) == "Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand 1 card. Ben 4 points."
     assert THEM.turn(state) == "Ana's turn."
+    full = replace(YOU, detail=Detail.FULL)
+    assert full.turn(state) == ("Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand h1 a0d 3s. "
+                                "Ben: 4 points; bonuses 1d 1o; tokens 2r; hand no cards.")
+    shared = replace(YOU, named=True)
+    assert shared.turn(state).startswith("Your turn, Ana. 6 points;")
+
+
+def test_at_a_shared_keyboard_every_line_names_the_player() -> None:
+    state = named(new_game())
+    shared = Narrator(viewer=0, named=True)
+    line = told(shared, state, GemsTaken(player=0, gems=gems("1d 1s 1e")))
+    assert line == "Ana takes 1d 1s 1e. Ana has 3 tokens: 1d 1s 1e."
+    assert shared.start(state).startswith("New game. Playing in this order: Ana and Ben.")
+    assert told(shared, state, HintAsked(player=0)) == "Ana asks for a hint."
+    over = with_player(with_player(state, 0, tokens=gems("6d 5s")), 0, points=0)
+    returning = replace(over, phase=Phase.RETURN)
+    assert shared.turn(returning).startswith("Ana, you hold 11 tokens: return 1 to come down to 10")
 
 
 def test_refusals_are_one_sentence_in_rule_terms() -> None:
@@ -142,5 +162,9 @@ def test_refusals_are_one_sentence_in_rule_terms() -> None:
 
 def test_words_verbosity() -> None:
     words = Narrator(viewer=0, verbosity=Verbosity.WORDS)
-    assert words.card(Card.parse("b2r 3d 5o")) == "b2r 3d 5o, level b, 2 points, ruby bonus, costs 3 diamonds and 5 onyx"
+    assert words.card(Card.parse("b2r 3d 5o")) == (
+        "a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx")
+    noble = Noble(3, gems("4s 4e"), "3 4s 4e")
+    assert words.noble(noble) == "4 sapphire and 4 emerald bonuses, 3 points"
+    assert Narrator(viewer=0).noble(noble) == "3 4s 4e"
     assert words.gems(gems("1s 2e")) == "1 sapphire and 2 emeralds"

@@ -75,7 +75,8 @@ def test_transcript_as_the_player_is_what_the_game_announced(played: tuple[Path,
     result = run_cli("replay", str(path), "--transcript", "--as", "ana")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(": ", 1)[1] for line in lines] == announced
+    assert [line.split(": ", 1)[1] for line in lines[1:]] == announced[1:]
+    assert announced[0] == lines[0].split(": ", 1)[1] + " Type help for the commands.", "only the game invites help"
     assert lines[0].startswith("Deal: ") and lines[1].startswith("Turn 1: ")
     assert lines[-1].startswith("End: The game is over.")
     assert lines[-2].split(": ", 1)[0] == f"Turn {replay(read_log(path))[-1].turn}"

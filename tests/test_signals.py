@@ -143,7 +143,7 @@ def test_ctrl_c_in_a_pipe_saves_and_stops_with_130(tmp_path: Path) -> None:
     child = subprocess.Popen([*command, "play", "--players", "Ana,bot:easy", "--seed", "77", "--log", str(log)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     assert child.stdout is not None
-    while "Your turn, Ana." not in child.stdout.readline().decode():
+    while "Your turn." not in child.stdout.readline().decode():
         pass
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=30)

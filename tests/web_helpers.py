@@ -85,7 +85,7 @@ class WebPerson:
         """A person at a table of two with an easy computer, at their first turn."""
         person = await cls.arrive(browser, url, name, password)
         await person.type("create 2 bot:easy")
-        await person.expect(rf"Your turn, {name}\.")
+        await person.expect(r"Your turn\.")
         return person
 
     async def log_in(self, name: str, password: str) -> None:
@@ -162,12 +162,12 @@ class Speech:
 
 
 SPEECH = {
-    "en": Speech(turn=r"Your turn, {name}\.", hold=r"You hold \d+ tokens: return [^\n]*?for example return (\S+)\.",
+    "en": Speech(turn=r"Your turn\.", hold=r"You hold \d+ tokens: return [^\n]*?for example return (\S+)\.",
                  nobles=r"Several nobles would visit you[^\n]*?noble (\d)",
                  hint=r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*?) ?: ",
                  over="Type leave to go back to the lobby", game_over="The game is over.",
                  table_yours="Table 1 is yours", sits="{name} sits down at table 1.", bot="Easy bot "),
-    "fr": Speech(turn=r"À vous, {name}\.",
+    "fr": Speech(turn=r"À vous\.",
                  hold=r"Vous avez \d+ jetons : rendez-en [^\n]*?par exemple rendre (\S+)\.",
                  nobles=r"Plusieurs nobles vous rendraient visite[^\n]*?noble (\d)",
                  hint=r"Vous demandez un indice\.(?:\n[^\n]*)*?\n\s*([a-zé][^:\n]*?) ?: ",

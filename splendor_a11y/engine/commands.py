@@ -216,7 +216,7 @@ class Buy(Command):
         if self.discard is not None:
             raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
         if self.gold_cards:
-            raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=self.gold_cards, owned=0)
+            raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=self.gold_cards, owned=0, problem="none")
         player = state.player
         need = needed(card.cost, player.bonuses)
         if self.pay is not None:

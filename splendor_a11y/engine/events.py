@@ -29,6 +29,7 @@ from splendor_a11y.engine.phrase import (
     Scores,
     Source,
     TableNobles,
+    TokenCount,
     Tokens,
 )
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, Reserved
@@ -120,7 +121,8 @@ def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: 
 
 def _tokens_told(key: str, event: GemsTaken | TokensReturned, after: GameState) -> Phrase:
     held = after.players[event.player].tokens
-    return Phrase(key, {"gems": event.gems, "count": held.total, "tokens": Tokens(held)}, seat=event.player)
+    return Phrase(key, {"gems": event.gems, "count": TokenCount(held.total), "tokens": Tokens(held)},
+                  seat=event.player)
 
 
 def _gold_told(event: CardReserved) -> Phrase | str:
@@ -302,7 +304,7 @@ class NobleVisited(SeatEvent):
         return end_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.noble", {"noble": self.noble.text, "points": Points(after.players[self.player].points),
+        return Phrase("event.noble", {"noble": self.noble, "points": Points(after.players[self.player].points),
                                       "last_round": LastRound(self.player)}, seat=self.player)
 
 

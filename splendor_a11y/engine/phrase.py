@@ -16,6 +16,7 @@ from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slo
 
 __all__ = [
     "CardList",
+    "Choice",
     "Deck",
     "GemName",
     "Hand",
@@ -30,6 +31,7 @@ __all__ = [
     "SlotCards",
     "Source",
     "TableNobles",
+    "TokenCount",
     "Tokens",
 ]
 
@@ -69,6 +71,13 @@ class Points:
 
 
 @dataclass(frozen=True, slots=True)
+class TokenCount:
+    """A number of tokens (``1 token``, ``3 tokens``)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Price:
     """What a purchase costs: gems paid and cards given up."""
 
@@ -91,6 +100,13 @@ class Refill:
 
     place: Slot | DeckTop | HandSlot
     """Only a face-up slot is refilled; any other place says nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Things to choose from, said as a choice (``colour d or colour ss``)."""
+
+    items: tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)

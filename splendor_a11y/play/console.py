@@ -21,7 +21,7 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.history import History
 from splendor_a11y.play.speech import NullSpeaker, Speaker
 from splendor_a11y.play.terminal import escape_controls, write_line
-from splendor_a11y.text.messages import is_yes, text
+from splendor_a11y.text.messages import has_text, is_yes, text
 
 __all__ = ["KEYS", "Console", "key_lines", "keys_help"]
 
@@ -56,8 +56,14 @@ def key_lines(key: str, review: History, answer_query: Callable[[str], list[str]
 
 def keys_help() -> list[str]:
     """One help line per key of ``KEYS``."""
-    return [text("help.line", usage=text("key.either", first=first, second=second), summary=text(f"key.{key}"))
+    return [text("help.line", usage=text("key.either", first=first, second=_said_key(key, second)),
+                 summary=text(f"key.{key}"))
             for key, first, second in KEYS]
+
+
+def _said_key(key: str, name: str) -> str:
+    """A key's name as the language says it (``Alt+Virgule`` in French), where it has one."""
+    return text(f"key.name.{key}") if has_text(f"key.name.{key}") else name
 
 
 class Console:

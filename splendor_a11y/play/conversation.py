@@ -19,18 +19,22 @@ from splendor_a11y.play.grammar import (
     GrammarError,
     Query,
     find_command,
-    folded,
     names_of,
+    players_named,
 )
 from splendor_a11y.play.history import History
 from splendor_a11y.play.interrupt import Interruptions
-from splendor_a11y.text.messages import has_text, join_words, problem_text, sentence, set_language, text
-from splendor_a11y.text.narrator import Narrator, Verbosity
+from splendor_a11y.text.messages import folded, has_text, join_words, problem_text, sentence, set_language, text
+from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 from splendor_a11y.text.queries import Answers
+from splendor_a11y.text.rules import rules_lines
 
 __all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines"]
 
 LAST_DEFAULT = 5
+PLAY_ONLY = ("hint", "brief", "full")
+"""Questions of a game being played that a replay has no use for (no move to hint, no
+turn prompt to shorten): left out of the replay's help."""
 LOGGER = logging.getLogger("splendor_a11y")
 
 
@@ -77,6 +81,9 @@ class Conversation:
     io: SessionIO
     verbosity: Verbosity
     history: History
+    detail: Detail = Detail.BRIEF
+    retelling = False
+    """Whether the game is told after the fact (a replay)."""
     extra_help: tuple[CommandSpec, ...] = ()
 
     def listener(self) -> int | None:
@@ -87,9 +94,18 @@ class Conversation:
         """What the listener may know of a position (all of it for a spectator)."""
         return state
 
+    def shared(self) -> bool:
+        """Whether several players share this keyboard (then each is told by name)."""
+        return False
+
     def narrator(self) -> Narrator:
-        """A narrator for the current listener and verbosity."""
-        return Narrator(viewer=self.listener(), verbosity=self.verbosity)
+        """A narrator for the listener now and this conversation's settings."""
+        return self.narrator_for(self.listener())
+
+    def narrator_for(self, viewer: int | None) -> Narrator:
+        """A narrator for a listener and this conversation's settings."""
+        return Narrator(viewer=viewer, verbosity=self.verbosity, named=self.shared(), detail=self.detail,
+                        retelling=self.retelling)
 
     def say(self, line: str, channel: Channel) -> None:
         """Announce a line; game events and prompts are kept for review and repeat."""
@@ -112,9 +128,7 @@ class Conversation:
         if not name:
             seat = self.listener()
             return seat if seat is not None else self.state.current
-        lowered = name.lower()
-        exact = [i for i, p in enumerate(players) if p.name.lower() == lowered]
-        found = exact or [i for i, p in enumerate(players) if p.name.lower().startswith(lowered)]
+        found = players_named([p.name for p in players], name)
         if len(found) == 1:
             return found[0]
         raise GrammarError(text("query.no_player", name=name, names=join_words([p.name for p in players])))
@@ -146,6 +160,10 @@ class Conversation:
         self.verbosity = Verbosity.WORDS if query.name == "words" else Verbosity.NOTATION
         return [text(f"setting.{query.name}")]
 
+    def _detail(self, query: Query) -> list[str]:
+        self.detail = Detail(query.name)
+        return [text(f"setting.{query.name}")]
+
     def _help(self, query: Query) -> list[str]:
         return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.module_names)
 
@@ -166,7 +184,9 @@ _POSITION_ANSWERS: dict[str, Callable[[Answers, GameState, int, str], list[str]]
     "nobles": lambda answers, state, me, argument: [answers.nobles(state)],
     "supply": lambda answers, state, me, argument: [answers.supply(state)],
     "me": lambda answers, state, me, argument: [answers.status(state, me)],
-    "hand": lambda answers, state, me, argument: [answers.status(state, me)],
+    "hand": lambda answers, state, me, argument: [answers.hand(state, me)],
+    "score": lambda answers, state, me, argument: [answers.scores(state)],
+    "whose": lambda answers, state, me, argument: [answers.whose(state)],
     "players": lambda answers, state, me, argument: answers.everyone(state),
     "afford": lambda answers, state, me, argument: [answers.afford(state, me)],
 }
@@ -177,9 +197,12 @@ _OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
     "repeat": lambda conversation, query: [conversation.history.last() or text("query.no_events")],
     "words": Conversation._verbosity,
     "codes": Conversation._verbosity,
+    "brief": Conversation._detail,
+    "full": Conversation._detail,
     "speech": lambda conversation, query: [conversation.io.set_speech(query.argument == "on")],
     "lang": lambda conversation, query: [conversation.choose_language(query.argument)],
     "help": Conversation._help,
+    "rules": lambda conversation, query: rules_lines(query.argument),
 }
 """Questions about the conversation itself (what was said, settings, help)."""
 
@@ -202,9 +225,9 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
         lines += [text("help.line", usage=spec.usage_in(modules), summary=spec.summary_in(modules))
                   for spec in COMMANDS if spec.action and (not spec.module or spec.module in modules)]
     lines.append(text("help.queries"))
-    shown = {spec.name for spec in extra}
+    left_out = {spec.name for spec in extra} | (set(PLAY_ONLY) if extra else set())
     lines += [text("help.line", usage=spec.usage, summary=spec.summary)
-              for spec in COMMANDS if not spec.action and spec.name not in shown]
+              for spec in COMMANDS if not spec.action and spec.name not in left_out]
     if keys_help:
         lines.append(text("help.keys"))
         lines += keys_help

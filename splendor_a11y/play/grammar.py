@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from splendor_a11y.domain.errors import SplendorError
@@ -28,6 +27,7 @@ from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reser
 from splendor_a11y.engine.module import Word
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import (
+    folded,
     has_text,
     language,
     language_list,
@@ -124,14 +124,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("nobles"),
     CommandSpec("supply", aliases=("bank",)),
     CommandSpec("me", aliases=("status", "self")),
-    CommandSpec("players", aliases=("scores", "all")),
+    CommandSpec("players", aliases=("all",)),
+    CommandSpec("score", aliases=("scores", "points")),
+    CommandSpec("whose", aliases=("now",)),
     CommandSpec("hand"),
     CommandSpec("afford", aliases=("can",)),
     CommandSpec("hint"),
+    CommandSpec("rules"),
     CommandSpec("last", aliases=("history",)),
     CommandSpec("repeat", aliases=("again",)),
     CommandSpec("words"),
     CommandSpec("codes"),
+    CommandSpec("brief"),
+    CommandSpec("full"),
     CommandSpec("speech"),
     CommandSpec("lang", aliases=("language",)),
     CommandSpec("help", aliases=("?",)),
@@ -158,13 +163,6 @@ REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
 
 SUB_WORDS = ("pay", "with", "discard", "from", "deck", "on", "off", "noble")
 """Words inside a command (``buy c3 pay 3d``, ``speech on``) that each language says its way."""
-
-
-def folded(word: str) -> str:
-    """A typed word as it is matched: lower case, accents dropped (``Réserver`` is
-    ``reserver``), so a player may type with or without them."""
-    decomposed = unicodedata.normalize("NFD", word.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def names_of(spec: CommandSpec) -> tuple[str, ...]:
@@ -255,6 +253,14 @@ def find_command(word: str) -> CommandSpec:
     if edit_distance(lowered, nearest) <= max(2, len(lowered) // 2):
         raise GrammarError(text("grammar.did_you_mean", word=word, nearest=vocabulary[nearest].word))
     raise GrammarError(text("grammar.unknown", word=word))
+
+
+def players_named(names: Sequence[str], typed: str) -> list[int]:
+    """The seats a typed name means: its exact match (case aside), else every name it
+    begins (``an`` is Ana); one seat when the name is clear."""
+    lowered = folded(typed.strip())
+    exact = [seat for seat, name in enumerate(names) if folded(name) == lowered]
+    return exact or [seat for seat, name in enumerate(names) if folded(name).startswith(lowered)]
 
 
 def parse_gems(words: str, verb: str) -> GemCounts:

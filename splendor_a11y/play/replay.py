@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from splendor_a11y.domain.errors import SplendorError
-from splendor_a11y.engine import Event, GameEnded, GameSetUp, GameState, Phase, view
+from splendor_a11y.engine import Event, GameEnded, GameSetUp, GameState, HintAsked, Phase, view
 from splendor_a11y.play.conversation import LOGGER, Channel, Conversation, SessionIO
 from splendor_a11y.play.grammar import REPLAY_COMMANDS, Query, parse_replay_line
 from splendor_a11y.play.history import History
@@ -67,7 +67,8 @@ class Transcript(Visitor):
         self.events = 0
 
     def event(self, index: int, event: Event, before: GameState, after: GameState) -> None:
-        self.lines.append(transcript_line(event, before, after, self.narrator))
+        if not isinstance(event, HintAsked):
+            self.lines.append(transcript_line(event, before, after, self.narrator))
         self.events = index + 1
 
 
@@ -75,6 +76,7 @@ class Replay(Conversation):
     """A replay prompt over the good part of a log, told to a spectator or as one player."""
 
     extra_help = REPLAY_COMMANDS
+    retelling = True
 
     def __init__(
         self,
@@ -86,8 +88,13 @@ class Replay(Conversation):
         stopped: LogError | None = None,
     ) -> None:
         self.log = log
-        self.events = log.events[: len(states) - 1]
-        self.states = states
+        self.good_events = log.events[: len(states) - 1]
+        self.good_states = states
+        moves = [index for index, event in enumerate(self.good_events) if not isinstance(event, HintAsked)]
+        # The events stepped through: the game's, without the notes that a hint was
+        # asked (the summary counts those).
+        self.events = [self.good_events[index] for index in moves]
+        self.states = [states[0], *(states[index + 1] for index in moves)]
         self.io = io
         self.viewer = viewer
         self.verbosity = verbosity
@@ -153,7 +160,7 @@ class Replay(Conversation):
     def stop_line(self) -> str:
         """Where a damaged log's replay stops, and why."""
         assert self.stopped is not None
-        return stop_sentence(len(self.events), self.stopped)
+        return stop_sentence(len(self.good_events), self.stopped)
 
     def where(self) -> str:
         """The turn, round and whose move at the position reached."""
@@ -162,7 +169,7 @@ class Replay(Conversation):
             key = "replay.where_end.stopped" if self.stopped is not None else key
             return text(key, events=self.end)
         state = self.state
-        name = text("you") if self.viewer == state.current else state.player.name
+        name = text("you.object") if self.viewer == state.current else state.player.name
         move = {
             Phase.ACTION: "replay.move.action",
             Phase.RETURN: "replay.move.return",
@@ -243,7 +250,7 @@ class Replay(Conversation):
 
     def summary(self) -> list[str]:
         """The figures of the whole log, whatever the position."""
-        return game_summary(self.events, self.states, self.narrator())
+        return game_summary(self.good_events, self.good_states, self.narrator())
 
     # ---- the prompt ---------------------------------------------------------------
 

@@ -11,19 +11,18 @@ the keyboard, "you" being whoever's turn it is.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import Command, Event, GameState, IllegalAction, Phase, view
 from splendor_a11y.play.conversation import LOGGER, Channel, Conversation, Outcome, SessionIO
-from splendor_a11y.play.grammar import Query, find_command, folded, names_of, parse_line
+from splendor_a11y.play.grammar import Query, find_command, names_of, parse_line
 from splendor_a11y.play.history import History
 from splendor_a11y.play.table import Table, settle
 from splendor_a11y.record import SaveError
-from splendor_a11y.text.explain import explain_move
-from splendor_a11y.text.messages import problem_text, sentence, text
-from splendor_a11y.text.narrator import Narrator, Verbosity
+from splendor_a11y.text.messages import folded, problem_text, sentence, text
+from splendor_a11y.text.narrator import Verbosity
 
 __all__ = ["SeatSession", "play_game", "save_failed"]
 
@@ -74,6 +73,10 @@ class SeatSession(Conversation):
             return state.current
         return self.seats[0] if self.seats else None
 
+    def shared(self) -> bool:
+        """A hot-seat game: several human seats at this keyboard."""
+        return len(self.seats) > 1
+
     def visible(self, state: GameState, seat: int) -> GameState:
         """A player never learns from a query what the game hides from them."""
         return view(state, seat)
@@ -84,10 +87,17 @@ class SeatSession(Conversation):
 
     def event_line(self, event: Event, before: GameState, after: GameState) -> str:
         """An event as this listener may know it."""
-        return Narrator(viewer=self._listener_at(after), verbosity=self.verbosity).event(event, before, after)
+        return self.narrator_for(self._listener_at(after)).event(event, before, after)
 
     def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """A command's events are told; at the keyboard the turn loop says whose turn it is."""
+
+    def recall_past(self, events: Sequence[Event], states: Sequence[GameState]) -> None:
+        """Put a resumed game's past in the review history, as this listener would have
+        heard it (``states[i]`` before ``events[i]``), so that ``last`` and the review keys
+        reach back before the resume."""
+        for event, before, after in zip(events, states, states[1:], strict=False):
+            self.history.add(self.event_line(event, before, after))
 
     # ---- the game ---------------------------------------------------------------
 
@@ -211,7 +221,7 @@ class SeatSession(Conversation):
 
     def explain_hint(self, seat: int, position: GameState, command: Command) -> str:
         """The sentence that gives a hinted command and why."""
-        return explain_move(view(position, seat), seat, command, self.narrator())
+        return self.table.hints.explain(seat, position, command, self.narrator())
 
     def try_command(self, command: Command) -> bool:
         """Hand a command to the table, or say why it is refused (nothing changes then)."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from splendor_a11y.play.hints import HintBook
 from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Bot, bot_for, hint_command
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
@@ -31,7 +32,8 @@ from splendor_a11y.engine import (
     view,
 )
 from splendor_a11y.record import LogHeader, PlayerEntry, SaveError
-from splendor_a11y.text.messages import text
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import speaking, text
 
 __all__ = ["EventSink", "Table", "TableListener", "name_bots", "settle"]
 
@@ -78,6 +80,7 @@ class Table:
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
         self._listeners: list[TableListener] = []
         self._driving = False
+        self.hints = HintBook()
 
     def listen(self, listener: TableListener) -> None:
         """Tell ``listener`` of every event from now on."""
@@ -175,10 +178,15 @@ class Table:
         self.commit((HintAsked(seat),))
 
     def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
-        """The hard bot's move for a seat in a position, seeded as the game's hints are.
-        Pure: safe in a worker thread."""
-        rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
-        return hint_command(view(state, seat), rng)
+        """The hint for a seat in a position: the one already given there, or the
+        purchase last turn's hint promised, or the hard bot's move, seeded as the game's
+        hints are. Safe in a worker thread (it touches only this seat's hints)."""
+        command = self.hints.given(seat, state) or self.hints.planned(seat, state)
+        if command is None:
+            rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
+            command = hint_command(view(state, seat), rng)
+        self.hints.remember(seat, state, command)
+        return command
 
 
 def _bot_of(level: str | None) -> Bot:
@@ -214,3 +222,25 @@ def name_bots(entries: Sequence[PlayerEntry]) -> list[PlayerEntry]:
         number = f" {seen[level]}" if levels.count(level) > 1 else ""
         named.append(replace(entry, name=text("cli.bot_name", bot=text(f"bot.{level}"), number=number)))
     return named
+
+
+def said_bots(header: LogHeader) -> LogHeader:
+    """A log's header with its computers named in the language in use when they bear
+    the name of their level in any language: an English game replayed or resumed in
+    French names its bots in French. Names a player chose are kept as they are."""
+    entries = [replace(entry, name="") if entry.kind == "bot" and _level_named(entry) else entry
+               for entry in header.players]
+    return replace(header, players=tuple(name_bots(entries)))
+
+
+def _level_named(entry: PlayerEntry) -> bool:
+    """Whether a computer's name is its level's, in some language (``Hard bot``,
+    ``Robot moyen 2``)."""
+    level = entry.level or DEFAULT_LEVEL
+    stem = entry.name.rstrip("0123456789").rstrip()
+    for code in LANGUAGES:
+        with speaking(LANGUAGES[code]):
+            if stem == text(f"bot.{level}"):
+                return True
+    return False
+

@@ -30,11 +30,12 @@ def _modules(state: GameState, data: dict[str, Any]) -> dict[str, Any]:
 
 def state_to_json(state: GameState, events: int) -> dict[str, Any]:
     """Every fact of a position: players, board by slot, decks, nobles, supply, whose turn,
-    and the modules' own facts when they are played."""
+    and the modules' own facts when they are played. ``turn`` and ``round`` count from 1
+    and name the turn being played, as the replay says them (``Turn 12``)."""
     return _modules(state, {
         "events": events,
         "phase": state.phase.name,
-        "turn": state.turn,
+        "turn": state.turn + 1,
         "round": state.round,
         "current_player": state.current,
         "first_player": state.first_player,

@@ -17,9 +17,18 @@ from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
-from splendor_a11y.play.grammar import folded, language_code
+from splendor_a11y.play.grammar import language_code
 from splendor_a11y.text.languages import LANGUAGES
-from splendor_a11y.text.messages import join_words, language, language_list, problem_text, sentence, speaking, text
+from splendor_a11y.text.messages import (
+    folded,
+    join_words,
+    language,
+    language_list,
+    problem_text,
+    sentence,
+    speaking,
+    text,
+)
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = ["LOBBY_WORDS", "take_line"]

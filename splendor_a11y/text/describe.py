@@ -11,7 +11,7 @@ from splendor_a11y.text.messages import (
     text,
 )
 
-__all__ = ["card_sentence", "card_words", "noble_sentence"]
+__all__ = ["card_sentence", "card_words", "card_words_in_row", "noble_sentence"]
 
 
 def bonus_words(card: Card) -> str:
@@ -51,14 +51,24 @@ def card_sentence(card: Card) -> str:
 
 
 def card_words(card: Card) -> str:
-    """``level b, 2 points, ruby bonus, costs 3 diamonds and 5 onyx``: the words verbosity."""
-    return text(
-        "words.card",
-        level=card.level,
-        points=plural(card.points, "words.points"),
-        bonus=bonus_words(card),
-        cost=cost_words(card),
-    )
+    """``a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx``: a card
+    named inside a sentence in the words verbosity, instead of its code."""
+    return text("words.card", level=card.level, points=plural(card.points, "words.points"), bonus=bonus_words(card),
+                cost=_costing(card))
+
+
+def card_words_in_row(card: Card) -> str:
+    """``2 points, ruby bonus, costing 3 diamonds and 5 onyx``: a card read in its row,
+    where the level goes without saying (a row read in words stays short)."""
+    return text("words.card_in_row", points=plural(card.points, "words.points"), bonus=bonus_words(card),
+                cost=_costing(card))
+
+
+def _costing(card: Card) -> str:
+    """``costing 3 diamonds``, or how a discard card is bought."""
+    if card.discard is not None:
+        return text("words.discard_costing", gem=gem_name(card.discard))
+    return text("words.costing", cost=counts_in_words(card.cost))
 
 
 def noble_sentence(noble: Noble) -> str:

@@ -31,7 +31,7 @@ from splendor_a11y.engine import (
 from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text, typed_in_language
 from splendor_a11y.text.narrator import Narrator
 
-__all__ = ["explain_move"]
+__all__ = ["explain_move", "planned_purchase"]
 
 NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth mentioning."""
@@ -91,11 +91,11 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
             continue
         missing = _noble_missing(noble.requirement, bonuses)
         if missing == 0:
-            parts.append(text("hint.noble_now", noble=noble.text))
+            parts.append(text("hint.noble_now", noble=narrator.noble(noble)))
             break
         if missing <= NEAR_NOBLE:
             away = plural(missing, "hint.bonuses")
-            parts.append(text("hint.noble_near", noble=noble.text, missing=away))
+            parts.append(text("hint.noble_near", noble=narrator.noble(noble), missing=away))
             break
     return parts
 
@@ -108,7 +108,9 @@ def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
                     if held.card is not None]
 
 
-def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Narrator) -> str:
+def _best_reach(state: GameState, seat: int, take: TakeGems) -> tuple[int, str, Card] | None:
+    """The card a take brings nearest (fewest gems still missing, then most points), by
+    place, with the gems still missing; None when it brings no card nearer."""
     player = state.players[seat]
     after = PlayerState(player.name, player.tokens.plus(take.gems), player.bonuses, player.points)
     best: tuple[int, int, str, Card] | None = None
@@ -116,12 +118,33 @@ def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Nar
         short = gems_missing(card, after)
         if gems_missing(card, player) - short > 0 and (best is None or (short, -card.points) < best[:2]):
             best = (short, -card.points, place, card)
-    if best is None:
-        return text("hint.take_general")
-    short, _, place, card = best
-    if short == 0:
-        return text("hint.take_then_buy", place=place, card=narrator.card(card))
-    return text("hint.take_closer", place=place, card=narrator.card(card), short=_gems(short))
+    return None if best is None else (best[0], best[2], best[3])
+
+
+def planned_purchase(state: GameState, seat: int, command: Command) -> Card | None:
+    """The card a hinted take promises to buy next turn ("then you can buy h1 next
+    turn"), or None when the hint promises none."""
+    if not isinstance(command, TakeGems):
+        return None
+    reach = _best_reach(state, seat, command)
+    return reach[2] if reach is not None and reach[0] == 0 else None
+
+
+def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Narrator) -> str:
+    reach = _best_reach(state, seat, take)
+    why = text("hint.take_general") if reach is None else (
+        text("hint.take_then_buy", place=reach[1], card=narrator.card(reach[2])) if reach[0] == 0
+        else text("hint.take_closer", place=reach[1], card=narrator.card(reach[2]), short=_gems(reach[0])))
+    return why + _over_limit(state, seat, take.gems.total)
+
+
+def _over_limit(state: GameState, seat: int, taken: int) -> str:
+    """What a hint that takes tokens past the limit must say: how many will be held and
+    given back (the rest of the hint says why it is still worth it)."""
+    held = state.players[seat].token_count + taken
+    if held <= state.rules.token_limit:
+        return ""
+    return text("hint.over_limit", held=held, excess=held - state.rules.token_limit, limit=state.rules.token_limit)
 
 
 def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) -> str:
@@ -137,6 +160,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
 
 def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Narrator) -> str:
     place, typed = command.place, typed_in_language(command)
+    gold = 1 if state.supply[5] else 0
     if isinstance(place, DeckTop):
         return text("hint.reserve_deck", command=typed, level=place.level,
                     gold=text("hint.deck_gold") if state.supply[5] else "")
@@ -152,9 +176,10 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     elif card.discard is not None:
         why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
     else:
-        why = text("hint.reserve_keep", short=_gems(gems_missing(card, state.players[seat])))
-    return text("hint.reserve", command=typed, card=narrator.card(card), why=why,
-                gold=text("hint.gold") if state.supply[5] else "")
+        short = gems_missing(card, state.players[seat])
+        why = text("hint.reserve_keep", short=_gems(short)) if short else text("hint.reserve_ready")
+    return text("hint.reserve", command=typed, card=narrator.card(card), why=why + _over_limit(state, seat, gold),
+                gold=text("hint.gold") if gold else "")
 
 
 def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: Narrator) -> str:

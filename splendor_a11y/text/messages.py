@@ -6,6 +6,8 @@ Adding a language is a module in ``text/languages`` and nothing else.
 
 from __future__ import annotations
 
+import unicodedata
+
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -18,6 +20,7 @@ __all__ = [
     "SOURCE",
     "answer_words",
     "counts_in_words",
+    "folded",
     "gem_name",
     "has_text",
     "indefinite",
@@ -99,6 +102,13 @@ def typed_in_language(command: object) -> str:
     return " ".join(said_word(word) for word in str(command).split(" "))
 
 
+def folded(word: str) -> str:
+    """A typed word as it is matched: lower case, accents dropped (``Réserver`` is
+    ``reserver``), so a player may type with or without them."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def is_yes(answer: str) -> bool:
     """Whether an answer to a yes-or-no question is yes, in English or the language in use."""
     return answer.strip().lower() in answer_words("answer.yes")
@@ -142,9 +152,10 @@ def indefinite(gem: Gem) -> str:
     return language().indefinite(gem)
 
 
-def join_words(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``, as the language joins a list."""
-    return language().join(items)
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``, as the language joins a list; ``last="or"``
+    joins a choice (``a, b or c``)."""
+    return language().join(items, last)
 
 
 def counts_in_words(counts: Iterable[int]) -> str:

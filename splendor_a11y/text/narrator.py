@@ -9,11 +9,11 @@ running total. "You" for the listener; others by name. Templates come from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Command,
@@ -29,6 +29,7 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.engine.phrase import (
     CardList,
+    Choice,
     Deck,
     GemName,
     Hand,
@@ -43,11 +44,14 @@ from splendor_a11y.engine.phrase import (
     SlotCards,
     Source,
     TableNobles,
+    TokenCount,
     Tokens,
 )
 from splendor_a11y.record import LogError
-from splendor_a11y.text.describe import card_words
+from splendor_a11y.text.describe import card_words, card_words_in_row
 from splendor_a11y.text.messages import (
+    has_text,
+    bonus_requirement_in_words,
     counts_in_words,
     gem_name,
     indefinite,
@@ -60,7 +64,7 @@ from splendor_a11y.text.messages import (
     typed_in_language,
 )
 
-__all__ = ["Narrator", "Verbosity", "log_refusal"]
+__all__ = ["Detail", "Narrator", "Verbosity", "log_refusal"]
 
 
 class Verbosity(Enum):
@@ -70,12 +74,29 @@ class Verbosity(Enum):
     WORDS = "words"
 
 
+class Detail(Enum):
+    """How much the line that starts a turn says: the player's own position and the
+    others' points (brief, the default), or everyone's position (full)."""
+
+    BRIEF = "brief"
+    FULL = "full"
+
+
 @dataclass(frozen=True, slots=True)
 class Narrator:
     """Tells a game to one listener (``viewer`` is their seat; None tells all as a spectator)."""
 
     viewer: int | None = None
     verbosity: Verbosity = Verbosity.NOTATION
+    named: bool = False
+    """Every player by name, the viewer too: several people share one keyboard, so a
+    "you" would mean whoever sits there now. Only the prompt that starts a turn still
+    says "your turn", with the name."""
+    detail: Detail = Detail.BRIEF
+    """How much the line that starts the viewer's turn says."""
+    retelling: bool = False
+    """A game told after the fact (a replay, a transcript): a sentence with a
+    ``.retold`` form in the catalogue says that instead (no "type help" in a deal)."""
 
     # ---- small pieces -----------------------------------------------------------
 
@@ -83,7 +104,19 @@ class Narrator:
         """A card in the chosen verbosity."""
         if card is None:
             return text("nothing")
-        return card.text if self.verbosity is Verbosity.NOTATION else f"{card.text}, {card_words(card)}"
+        return card.text if self.verbosity is Verbosity.NOTATION else card_words(card)
+
+    def noble(self, noble: Noble) -> str:
+        """A noble tile in the chosen verbosity: ``3 4s 4e``, or in words, ``4 sapphire
+        and 4 emerald bonuses, 3 points``."""
+        if self.verbosity is Verbosity.NOTATION:
+            return noble.text
+        return text("words.noble", requirement=bonus_requirement_in_words(noble.requirement),
+                    points=plural(noble.points, "words.points"))
+
+    def card_in_row(self, card: Card) -> str:
+        """A card read in its row: in words, without the level the row already said."""
+        return card.text if self.verbosity is Verbosity.NOTATION else card_words_in_row(card)
 
     def gems(self, counts: GemCounts) -> str:
         """Gem counts in the chosen verbosity; ``nothing`` when empty."""
@@ -122,8 +155,8 @@ class Narrator:
         return text(key, level=place.level)
 
     def is_you(self, seat: int) -> bool:
-        """True when the seat is the listener."""
-        return self.viewer is not None and seat == self.viewer
+        """True when the seat is the listener and is told as "you"."""
+        return not self.named and self.viewer is not None and seat == self.viewer
 
     def _say(self, key: str, seat: int, state: GameState, **fields: object) -> str:
         suffix = ".you" if self.is_you(seat) else ".other"
@@ -138,7 +171,7 @@ class Narrator:
 
     def _order(self, state: GameState) -> str:
         count = len(state.players)
-        order = [self._name((state.first_player + i) % count, state) for i in range(count)]
+        order = [self.name_in_sentence((state.first_player + i) % count, state) for i in range(count)]
         return join_words(order)
 
     def _refill(self, before: GameState, after: GameState, place: Slot | DeckTop | HandSlot) -> str:
@@ -196,12 +229,19 @@ class Narrator:
             return text(phrase.to_key + ".other", name=after.players[phrase.seat].name, **fields)
         if phrase.seat is not None:
             return self._say(phrase.key, phrase.seat, after, **fields)
-        return text(phrase.key, **fields)
+        retold = phrase.key + ".retold"
+        return text(retold if self.retelling and has_text(retold) else phrase.key, **fields)
 
     def _value(self, value: object, before: GameState, after: GameState) -> object:
         """One field of a phrase in words (plain text and numbers as they are)."""
         if isinstance(value, Card) or value is None:
             return self.card(value)
+        if isinstance(value, Noble):
+            return self.noble(value)
+        if type(value) is tuple:
+            return join_words([str(self._value(item, before, after)) for item in value])
+        if isinstance(value, Choice):
+            return join_words([str(self._value(item, before, after)) for item in value.items], last="or")
         if isinstance(value, Command):
             return typed_in_language(value)
         say = _SAID.get(type(value))
@@ -223,48 +263,91 @@ class Narrator:
         return self.phrase(ended.told(state, state), state, state)
 
     def _scores(self, state: GameState) -> str:
-        return ", ".join(text("score", name=self._name(i, state), points=self.points(p.points))
-                         for i, p in enumerate(state.players))
+        """Every score, starting a sentence."""
+        return _capitalized(", ".join(text("score", name=self.name_in_sentence(i, state), points=self.points(p.points))
+                                      for i, p in enumerate(state.players)))
 
     def _outcome(self, state: GameState) -> str:
         """Who won: shared, on the tie-break of fewest cards, or outright."""
         winners = state.winners or state.leaders()
         if len(winners) > 1:
-            return text("result.shared", names=join_words([self._name(i, state) for i in winners]))
+            names = join_words([self.name_in_sentence(i, state) for i in winners])
+            return text("result.shared", names=_capitalized(names))
         if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
-            return text("result.tie_broken", name=self._name(winners[0], state),
+            key = "result.tie_broken.you" if self.is_you(winners[0]) else "result.tie_broken"
+            return text(key, name=state.players[winners[0]].name,
                         cards=len(state.players[winners[0]].bought), others=join_words([str(n) for n in others]))
         if self.is_you(winners[0]):
             return text("result.you_win")
         return text("result.wins", name=state.players[winners[0]].name)
 
-    def _name(self, seat: int, state: GameState) -> str:
-        return text("you") if self.is_you(seat) else state.players[seat].name
+    def name_in_sentence(self, seat: int, state: GameState) -> str:
+        """A player as named inside a sentence: "you" in lower case, or their name."""
+        return text("you.object") if self.is_you(seat) else state.players[seat].name
 
     # ---- turns ------------------------------------------------------------------
 
     def turn(self, state: GameState) -> str:
-        """What the game waits for from whom, said at the start of each decision."""
+        """What the game waits for from whom, said at the start of each decision; at a
+        shared keyboard, to whom by name."""
         seat = state.current
         player = state.players[seat]
-        if not self.is_you(seat):
+        if seat != self.viewer:
             return text("turn.other", name=player.name)
+        if state.phase is Phase.RETURN or state.phase is Phase.NOBLE or self._module_prompt(state) is not None:
+            asked = replace(self, named=False)._decision(state)
+            return text("turn.named", name=player.name, prompt=asked[0].lower() + asked[1:]) if self.named else asked
+        key = "turn.you.named" if self.named else "turn.you"
+        return text(key, name=player.name, position=self._position(state, seat, self.detail is Detail.FULL),
+                    others=self._others(state, seat))
+
+    def _module_prompt(self, state: GameState) -> Phrase | None:
+        return next((asked for module in state.modules if (asked := module.prompt(state)) is not None), None)
+
+    def _decision(self, state: GameState) -> str:
+        """The question of a turn that is not a plain action: tokens to give back, a
+        noble to choose, a module's step."""
+        player = state.player
         if state.phase is Phase.RETURN:
             example = legal_commands(state)[0]
             return text("turn.return.you", held=player.token_count, excess=player.token_count - state.rules.token_limit,
                         example=str(example).split(" ", 1)[1])
         if state.phase is Phase.NOBLE:
             offered = state.noble_options()
-            choices = [f"noble {i + 1}, {offered[i]}" for i in state.qualifying_nobles()]
-            return text("turn.noble.you", choices=join_words(choices))
-        for module in state.modules:
-            asked = module.prompt(state)
-            if asked is not None:
-                return self.phrase(asked, state, state)
-        return text("turn.you", name=player.name, points=self.points(player.points),
-                    tokens=self.tokens(player.tokens), hand=self.hand(len(player.reserved)))
+            choices = [text("turn.noble.option", index=i + 1, noble=self.noble(noble))
+                       for i in state.qualifying_nobles() if (noble := offered[i]) is not None]
+            return text("turn.noble.you", choices=join_words(choices, last="or"))
+        asked = self._module_prompt(state)
+        assert asked is not None
+        return self.phrase(asked, state, state)
+
+    def _position(self, state: GameState, seat: int, full: bool) -> str:
+        """A player's points, bonuses, tokens and hand (its cards when ``full``)."""
+        player = state.players[seat]
+        hand = self.hand_cards(state, seat) if full and player.reserved else self.hand(len(player.reserved))
+        return text("turn.position", points=self.points(player.points), bonuses=self.tokens(player.bonuses),
+                    tokens=self.tokens(player.tokens), hand=hand)
+
+    def hand_cards(self, state: GameState, seat: int) -> str:
+        """The cards in a player's hand by slot, as far as the listener knows them."""
+        return join_words([
+            text("query.hand_card", index=i + 1, card=self.card(r.card)) if r.card is not None
+            else text("query.hand_hidden", index=i + 1, level=r.level)
+            for i, r in enumerate(state.players[seat].reserved)
+        ])
+
+    def _others(self, state: GameState, seat: int) -> str:
+        """The other players after the viewer's own position: their points (brief), or
+        their whole position (full)."""
+        count = len(state.players)
+        others = [(seat + i) % count for i in range(1, count)]
+        if self.detail is Detail.FULL:
+            return "".join(text("turn.other_position", name=state.players[i].name,
+                                position=self._position(state, i, True)) for i in others)
+        return text("turn.other_points", scores=", ".join(
+            text("score", name=state.players[i].name, points=self.points(state.players[i].points)) for i in others))
 
     # ---- refusals ---------------------------------------------------------------
 
@@ -282,6 +365,8 @@ class Narrator:
         }
         for key, value in error.details.items():
             fields[key] = self._detail(value)
+            if isinstance(value, int) and not isinstance(value, bool):
+                fields[f"{key}_tokens"] = plural(value, "tokens.count")
         gem = error.details.get("gem")
         if isinstance(gem, Gem):
             fields["gem_one"] = indefinite(gem)
@@ -314,6 +399,11 @@ class Narrator:
         return value
 
 
+def _capitalized(said: str) -> str:
+    """Words that start a sentence, their first letter in capitals (``you`` is ``You``)."""
+    return said[:1].upper() + said[1:]
+
+
 def log_refusal(error: LogError) -> str:
     """A refused log as one sentence: the file, the line, and the rule when one was broken."""
     path = error.path or text("cli.the_log")
@@ -337,12 +427,12 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     SlotCards: lambda n, v, before, after: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
     CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
+    TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),
     Hand: lambda n, v, before, after: n.hand(v.count),
     Deck: lambda n, v, before, after: n.deck(v.place),
     GemCounts: lambda n, v, before, after: n.gems(v),
-    tuple: lambda n, v, before, after: join_words([str(item) for item in v]),
     PlayOrder: lambda n, v, before, after: n._order(after),
-    TableNobles: lambda n, v, before, after: join_words([text("query.noble", index=i + 1, noble=noble.text)
+    TableNobles: lambda n, v, before, after: join_words([text("query.noble", index=i + 1, noble=n.noble(noble))
                                                          for i, noble in enumerate(after.nobles)
                                                          if noble is not None]),
     Scores: lambda n, v, before, after: n._scores(after),

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
-from splendor_a11y.engine import GameState, needed, price, shortfall
+from splendor_a11y.engine import GameState, PlayerState, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
 from splendor_a11y.text.messages import join_words, plural, text
-from splendor_a11y.text.narrator import Narrator
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
 __all__ = ["Answers"]
 
@@ -37,12 +37,8 @@ class Answers:
         return line
 
     def _slot(self, state: GameState, place: Slot, card: Card) -> str:
-        held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
-        if not held:
-            return text("query.slot", place=place, card=self.narrator.card(card))
-        names = [plural(n, "query.holder", name=self._name(state, seat))
-                 for seat, n in held.items()]
-        return text("query.slot_held", place=place, card=self.narrator.card(card), holders=join_words(names))
+        key = "query.slot" if self.narrator.verbosity is Verbosity.NOTATION else "query.slot.words"
+        return text(key, place=place, card=self.narrator.card_in_row(card)) + self._holders(state, place)
 
     def _name(self, state: GameState, seat: int) -> str:
         return text("you.object") if self.narrator.is_you(seat) else state.players[seat].name
@@ -75,27 +71,53 @@ class Answers:
             return self.row(state, place.level)
         if card is None:
             return text("query.card_empty", place=str(place))
-        player = state.players[seat]
-        cost = price(state, seat, card)
+        return text("query.card", place=str(place), sentence=card_sentence(card),
+                    need=self._need(state, place, card, seat))
+
+    def _need(self, state: GameState, place: Slot | HandSlot, card: Card, seat: int) -> str:
+        """What a card at a place would take from a player: whose pieces keep it,
+        what it costs them now, or what they lack."""
         owner = state.kept_from(place, seat) if isinstance(place, Slot) else None
         if owner is not None:
-            extra = text("query.need.held", owner=state.players[owner].name)
-        elif cost is not None:
-            extra = text("query.need.you_can", paid=self.narrator.price_words(cost))
-        else:
-            short = shortfall(needed(card.cost, player.bonuses), player.tokens)
-            missing = short.total - player.tokens[5]
-            extra = text("query.need.you_cannot", short=self.narrator.gems(short)) if missing > 0 else ""
-        return text("query.card", place=str(place), sentence=card_sentence(card), need=extra)
+            return text("query.need.held", owner=state.players[owner].name)
+        held = self._holders(state, place, "query.held_by.look") if isinstance(place, Slot) else ""
+        cost = price(state, seat, card)
+        if cost is not None:
+            return held + text("query.need.you_can", paid=self.narrator.price_words(cost))
+        return held + self._short(card, state.players[seat])
+
+    def _holders(self, state: GameState, place: Slot, key: str = "query.held_by") -> str:
+        """``, held by you with 2 ...``: the pieces a module put on a card, by holder."""
+        held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
+        if not held:
+            return ""
+        return text(key, holders=join_words([plural(n, "query.holder", name=self._name(state, seat))
+                                                         for seat, n in held.items()]))
+
+    def _short(self, card: Card, player: PlayerState) -> str:
+        """What a player lacks for a card, their gold counted."""
+        short = shortfall(needed(card.cost, player.bonuses), player.tokens)
+        gold = player.tokens[5]
+        if short.total <= gold:
+            return ""
+        if not gold:
+            return text("query.need.you_cannot", short=self.narrator.gems(short))
+        return text("query.need.you_cannot_gold", short=self.narrator.gems(short), gold=gold,
+                    missing=plural(short.total - gold, "hint.gems"))
 
     def nobles(self, state: GameState) -> str:
         """The nobles on the table by number; those taken say so."""
-        items = [
-            text("query.noble", index=i + 1, noble=noble.text) if noble is not None
-            else text("query.noble_gone", index=i + 1)
-            for i, noble in enumerate(state.nobles)
-        ]
-        return text("query.nobles", nobles="; ".join(items))
+        items = [text("query.noble", index=i + 1, noble=self.narrator.noble(noble))
+                 for i, noble in enumerate(state.nobles) if noble is not None]
+        said = text("query.nobles", nobles="; ".join(items)) if items else text("query.nobles.none")
+        for seat, player in enumerate(state.players):
+            kept = [noble for module in state.modules for noble in module.own_nobles(player)]
+            for key, nobles in (("visited", player.nobles), ("kept", kept)):
+                if nobles:
+                    whose = "you" if self.narrator.is_you(seat) else "other"
+                    said += text(f"query.nobles.{key}.{whose}", name=player.name,
+                                 nobles=join_words([self.narrator.noble(noble) for noble in nobles]))
+        return said
 
     def supply(self, state: GameState) -> str:
         """Tokens left in the supply, gold included."""
@@ -120,8 +142,33 @@ class Answers:
             count=player.token_count,
             bonuses=self.narrator.tokens(player.bonuses),
             hand=join_words(hand) if hand else self.narrator.hand(0),
-            nobles=join_words([n.text for n in player.nobles]) if player.nobles else text("query.none"),
+            nobles=join_words([self.narrator.noble(n) for n in player.nobles]) if player.nobles else text("query.none"),
         ) + extra
+
+    def hand(self, state: GameState, seat: int) -> str:
+        """The cards a player has reserved, by slot, as far as the listener knows them."""
+        player = state.players[seat]
+        whose = "" if self.narrator.is_you(seat) else ".other"
+        if not player.reserved:
+            return text("query.hand.empty" + whose, name=player.name)
+        return text("query.hand" + whose, name=player.name, cards=self.narrator.hand_cards(state, seat))
+
+    def scores(self, state: GameState) -> str:
+        """Every player's points, in playing order from the player to move, and the
+        points that start the last round."""
+        count = len(state.players)
+        order = [(state.current + i) % count for i in range(count)]
+        scores = join_words([text("score", name=self._name(state, seat),
+                                  points=self.narrator.points(state.players[seat].points)) for seat in order])
+        return text("query.scores", scores=scores, target=state.rules.points_to_win)
+
+    def whose(self, state: GameState) -> str:
+        """Whose turn it is, in which round."""
+        if state.is_over:
+            return text("query.whose.over")
+        if self.narrator.is_you(state.current):
+            return text("query.whose.you", round=state.round)
+        return text("query.whose.other", round=state.round, name=state.player.name)
 
     def everyone(self, state: GameState) -> list[str]:
         """Every player's status, in seat order."""
@@ -140,8 +187,9 @@ class Answers:
                 continue
             cost = price(state, seat, card)
             if cost is not None:
-                found.append(text("query.afford.card", place=place, card=self.narrator.card(card))
-                             + f", {self.narrator.price_words(cost)}")
+                key = "query.afford.card" if cost[0].total or cost[1] else "query.afford.free"
+                found.append(text(key, place=place, card=self.narrator.card(card),
+                                  paid=self.narrator.price_words(cost)))
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)

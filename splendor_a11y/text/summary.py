@@ -7,7 +7,7 @@ replay and of a live game are the same. No table characters: every line reads al
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot
@@ -69,7 +69,8 @@ class Summary(Visitor):
         if final.is_over:
             self.lines = [narrator.result(final)]
         else:
-            scores = ", ".join(text("score", name=p.name, points=narrator.points(p.points)) for p in final.players)
+            scores = join_words([text("score", name=narrator.name_in_sentence(seat, final),
+                                      points=narrator.points(p.points)) for seat, p in enumerate(final.players)])
             turns = plural(final.turn, "replay.turns")
             self.lines = [text("summary.not_over", turns=turns, scores=scores)]
         for seat, story in enumerate(self.stories):
@@ -91,11 +92,22 @@ def _note(story: _Story, event: SeatEvent) -> None:
         story.hints += 1
 
 
+def _told(narrator: Narrator, seat: int, final: GameState) -> Callable[..., str]:
+    """A summary sentence about one player: the ``.you`` form for the listener (``--as``),
+    else by name."""
+    suffix = ".you" if narrator.is_you(seat) else ""
+    name = final.players[seat].name
+
+    def say(key: str, **fields: object) -> str:
+        return text(key + suffix, name=name, **fields)
+    return say
+
+
 def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
     player = final.players[seat]
-    name = player.name
+    say = _told(narrator, seat, final)
     if not player.bought:
-        return [text("summary.cards.none", name=name)]
+        return [say("summary.cards.none")]
     per_level = Counter(card.level for card in player.bought)
     levels = join_words([text("summary.level", n=per_level[lvl], level=lvl) for lvl in LEVELS if per_level[lvl]])
     colours = [0] * 6
@@ -106,40 +118,39 @@ def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
             uncoloured += 1
         else:
             colours[gem.order] += 1
-    return [text("summary.cards", name=name, count=plural(len(player.bought), "summary.card"),
-                 levels=levels, colours=narrator.gems(GemCounts(colours)), bonuses=narrator.gems(player.bonuses))
+    return [say("summary.cards", count=plural(len(player.bought), "summary.card"),
+                levels=levels, colours=narrator.gems(GemCounts(colours)), bonuses=narrator.gems(player.bonuses))
             + (text("summary.uncoloured", count=uncoloured) if uncoloured else "")]
 
 
 def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator) -> list[str]:
     player = final.players[seat]
-    name = player.name
+    say = _told(narrator, seat, final)
     noble_points = sum(n.points for n in player.nobles)
-    lines = [text("summary.player", name=name, points=narrator.points(player.points),
-                  from_cards=player.points - noble_points, from_nobles=noble_points)]
+    lines = [say("summary.player", points=narrator.points(player.points),
+                 from_cards=player.points - noble_points, from_nobles=noble_points)]
     lines += _card_lines(final, seat, narrator)
     if player.nobles:
-        lines.append(text("summary.nobles", name=name, nobles=join_words([n.text for n in player.nobles])))
+        lines.append(say("summary.nobles", nobles=join_words([narrator.noble(n) for n in player.nobles])))
     else:
-        lines.append(text("summary.nobles.none", name=name))
+        lines.append(say("summary.nobles.none"))
     if story.reserved:
-        lines.append(text("summary.reserves", name=name, bought=story.from_hand,
-                          reserved=plural(story.reserved, "summary.card")))
+        lines.append(say("summary.reserves", bought=story.from_hand, reserved=plural(story.reserved, "summary.card")))
     else:
-        lines.append(text("summary.reserves.none", name=name))
-    lines.append(text("summary.tokens", name=name, count=story.taken.total, gems=narrator.gems(story.taken),
-                      returned=narrator.gems(story.returned)))
-    lines += _milestones(name, story)
+        lines.append(say("summary.reserves.none"))
+    lines.append(say("summary.tokens", count=plural(story.taken.total, "tokens.count"),
+                     gems=narrator.gems(story.taken), returned=narrator.gems(story.returned)))
+    lines += _milestones(say, story)
     if story.hints:
-        lines.append(text("summary.hints", name=name, hints=plural(story.hints, "summary.hint")))
+        lines.append(say("summary.hints", hints=plural(story.hints, "summary.hint")))
     return lines
 
 
-def _milestones(name: str, story: _Story) -> list[str]:
+def _milestones(say: Callable[..., str], story: _Story) -> list[str]:
     if not story.reached:
-        return [text("summary.milestones.none", name=name)]
+        return [say("summary.milestones.none")]
     steps = [text("summary.milestone", points=mark, turn=turn) for mark, turn in story.reached.items()]
-    return [text("summary.milestones", name=name, steps=join_words(steps))]
+    return [say("summary.milestones", steps=join_words(steps))]
 
 
 def game_summary(events: Sequence[Event], states: Sequence[GameState], narrator: Narrator) -> list[str]:

@@ -120,6 +120,11 @@ def test_a_double_gold_card_discarded_must_be_used() -> None:
     state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 5o")
     assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is OrientReasons.GOLD_CARDS_UNUSED
     assert refused(state, Buy(Slot("b", 1), gold_cards=2)).reason is Reason.GOLD_CARDS_SHORT
+    assert Narrator(0).refusal(refused(state, Buy(Slot("b", 1), gold_cards=2)), state) == (
+        "You have only one double-gold card, not 2.")
+    none = owning(put(game(), "b1", "b2r 3d 5o"), 0, tokens="3d 5o")
+    assert Narrator(0).refusal(refused(none, Buy(Slot("b", 1), gold_cards=1)), none) == (
+        "You have no double-gold card: with gg needs one.")
 
 
 def test_an_associate_needs_a_card_with_a_bonus() -> None:
@@ -136,6 +141,7 @@ def test_an_associate_takes_its_colour_before_the_replacement_is_drawn_and_count
     state = play(state, Buy(Slot("a", 5)))
     assert state.phase is ASSOCIATE_PHASE and state.rows[0][4] is None
     assert legal_commands(state) == [Associate(Gem.DIAMOND, 1), Associate(Gem.RUBY, 2)]
+    assert Narrator(0).turn(state).endswith("choose: colour d or colour rr."), Narrator(0).turn(state)
     assert refused(state, Associate(Gem.SAPPHIRE)).reason is OrientReasons.NO_SUCH_PARTNER
     state = play(state, Associate(Gem.RUBY, 2))
     ana = state.players[0]

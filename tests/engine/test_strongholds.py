@@ -88,7 +88,8 @@ def test_strongholds_go_on_free_cards_or_your_own_never_an_opponents() -> None:
     assert Hold(Slot("b", 2)) in legal_commands(state), "stacking on your own card is allowed"
     refusal = refused(state, Hold(Slot("b", 1)))
     assert refusal.reason is StrongholdReasons.OCCUPIED
-    assert Narrator(0).refusal(refusal, state).startswith("You cannot take b1 ")
+    assert Narrator(0).refusal(refusal, state).startswith("You cannot put a stronghold on b1 ")
+    assert Narrator(0).refusal(refusal, state).endswith(": Ben's strongholds are on it.")
 
 
 def test_with_all_three_placed_a_stronghold_can_only_be_moved() -> None:
@@ -107,7 +108,13 @@ def test_only_a_lone_opponent_stronghold_can_be_sent_back() -> None:
     ousted = play(state, Oust(Slot("b", 1)))
     assert places(strongholds(ousted))[1] == ("c2", "c2")
     assert refused(state, Oust(Slot("c", 2))).reason is StrongholdReasons.OUST_NOT_LONE
+    assert Narrator(0).refusal(refused(state, Oust(Slot("c", 2))), state) == (
+        "Only a card holding exactly one opponent's stronghold can have it sent back, and c2 holds 2.")
     assert refused(state, Oust(Slot("c", 3))).reason is StrongholdReasons.OUST_NOT_LONE
+    assert Narrator(0).refusal(refused(state, Oust(Slot("c", 3))), state) == "There is no stronghold on c3 to send back."
+    own = holding(play(game(), Buy(Slot("a", 1))), ana=("b2",))
+    assert Narrator(0).refusal(refused(own, Oust(Slot("b", 2))), own).startswith(
+        "The only stronghold on b2 is not an opponent's")
 
 
 def test_an_occupied_card_can_be_bought_or_reserved_only_by_its_occupier() -> None:
@@ -176,7 +183,11 @@ def test_the_board_and_status_say_who_holds_what() -> None:
     row = answers.row(state, "b")
     assert f"b1 {card(state, 'b1')}, held by Ben with 2 strongholds" in row
     assert "held by you with 1 stronghold" in answers.row(state, "c")
-    assert answers.status(state, 0).endswith("Strongholds: 2 left, and strongholds on c4.")
+    assert answers.status(state, 0).endswith("Strongholds: 2 left, 1 on c4.")
+    assert answers.place(state, Slot("c", 4), 0).count("Held by you with 1 stronghold.") == 1
+    stacked = holding(game(), ana=("c4", "c4", "c4"), ben=("b1", "b1", "a2"))
+    assert answers.status(stacked, 0).endswith("Strongholds: 0 left, all 3 on c4.")
+    assert answers.status(stacked, 1).endswith("Strongholds: 0 left, 1 on a2 and 2 on b1.")
     assert "b1 " not in answers.afford(state, 0), "a card held by Ben is not offered to Ana"
     assert answers.place(state, Slot("b", 1), 0).endswith("Ben's strongholds are on it: only Ben may buy or reserve it.")
 

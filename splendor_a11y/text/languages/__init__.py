@@ -40,8 +40,9 @@ class Language(Protocol):
     def gem_word(self, gem: Gem, n: int = 1) -> str:
         """The word for a gem, for a count."""
 
-    def join(self, items: Sequence[str]) -> str:
-        """A list of words as the language joins them."""
+    def join(self, items: Sequence[str], last: str = "and") -> str:
+        """A list of words as the language joins them; ``last`` is the word before the
+        last item: ``and`` for a list, ``or`` for a choice."""
 
     def indefinite(self, gem: Gem) -> str:
         """A gem with its indefinite article."""

@@ -62,14 +62,14 @@ class CatalogueLanguage:
         """The fields that make a refusal's verbs agree with "you" or with a name."""
         return dict(self._agreement[you])
 
-    def join(self, items: Sequence[str]) -> str:
-        """``a``, ``a and b``, ``a, b and c`` in the language's words; its ``nothing``
-        for no items."""
+    def join(self, items: Sequence[str], last: str = "and") -> str:
+        """``a``, ``a and b``, ``a, b and c`` in the language's words (``last="or"``:
+        ``a, b or c``, for a choice); its ``nothing`` for no items."""
         if not items:
             return self.sentence("nothing")
         if len(items) == 1:
             return items[0]
-        return f"{', '.join(items[:-1])} {self.sentence('and')} {items[-1]}"
+        return f"{', '.join(items[:-1])} {self.sentence(last)} {items[-1]}"
 
     def finish(self, said: str) -> str:
         """A sentence once its fields are filled in: the short words the language elides

@@ -84,4 +84,4 @@ class NobleReserved(SeatEvent):
                                       due=state.due[1:]))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.noble_reserved", {"noble": self.noble.text}, seat=self.player)
+        return Phrase("event.noble_reserved", {"noble": self.noble}, seat=self.player)

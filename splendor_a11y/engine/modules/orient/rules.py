@@ -48,7 +48,8 @@ def decide_buy(state: GameState, place: Slot | HandSlot, card: Card, command: Bu
     owned = gold_cards(state.player)
     wanted = command.gold_cards
     if wanted is not None and wanted > len(owned):
-        raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=wanted, owned=len(owned))
+        raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=wanted, owned=len(owned),
+                     **({"problem": ("none", "one")[len(owned)]} if len(owned) < 2 else {}))
     if command.pay is None:
         paid, spent = _default_payment(state, card, len(owned), wanted)
     else:

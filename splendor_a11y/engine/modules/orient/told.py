@@ -18,7 +18,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import GemName, Phrase, SlotCards
+from splendor_a11y.engine.phrase import Choice, GemName, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["WORDS", "explain", "prompt", "status"]
@@ -35,14 +35,15 @@ def prompt(state: GameState) -> Phrase | None:
     if state.phase is ASSOCIATE_PHASE:
         card = pending_associate(state.player)
         options = tuple(f"colour {gem.value * count}" for gem, count in partner_options(state.player, card))
-        return Phrase("turn.associate.you", {"card": card, "options": options})
+        return Phrase("turn.associate.you", {"card": card, "options": Choice(options)})
     if state.phase is FREE_CARD_PHASE:
         level = pending_free_level(state)
         slots = tuple((str(slot), state.card_at(slot)) for slot in free_options(state, level))
         return Phrase("turn.free.you", {"level": level, "cards": SlotCards(slots)})
     if state.phase is NOBLE_RESERVE_PHASE:
-        nobles = tuple(f"keep noble {i + 1}, {n}" for i, n in enumerate(state.nobles) if n is not None)
-        return Phrase("turn.noble_reserve.you", {"nobles": nobles})
+        nobles = tuple(Phrase("turn.noble_reserve.option", {"index": i + 1, "noble": n})
+                       for i, n in enumerate(state.nobles) if n is not None)
+        return Phrase("turn.noble_reserve.you", {"nobles": Choice(nobles)})
     return None
 
 
@@ -55,11 +56,11 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
         return Phrase("hint.free", {"command": command, "card": state.card_at(command.place)})
     if isinstance(command, ReserveNoble):
         noble = state.nobles[command.index - 1]
-        return Phrase("hint.keep_noble", {"command": command, "noble": noble.text if noble else ""})
+        return Phrase("hint.keep_noble", {"command": command, "noble": noble})
     return None
 
 
 def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
     """The nobles a player keeps for themselves."""
     kept = reserved_nobles(state.players[seat])
-    return (Phrase("query.reserved_nobles", {"nobles": tuple(n.text for n in kept)}),) if kept else ()
+    return (Phrase("query.reserved_nobles", {"nobles": tuple(kept)}),) if kept else ()

@@ -26,11 +26,13 @@ from splendor_a11y.engine.state import GameState, face_up_slots
 __all__ = ["Conquer", "Decline", "Hold", "Oust", "check_free", "stronghold_options"]
 
 
-def check_free(state: GameState, place: Slot, card: Card) -> None:
-    """Refuse a card that another player's strongholds keep."""
+def check_free(state: GameState, place: Slot, card: Card, what: str = "take") -> None:
+    """Refuse a card that another player's strongholds keep (``what`` the player meant
+    to do with it: take it, or put a stronghold on it)."""
     owner = occupied_by_other(state, place, state.current)
     if owner is not None:
-        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name)
+        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name,
+                     **({"what": what} if what != "take" else {}))
 
 
 class _StrongholdsCommand(ModuleCommand):
@@ -60,7 +62,7 @@ class Hold(_StrongholdsCommand):
         to, source = self.to, self.source
         seat = state.current
         mine = strongholds(state)[seat]
-        check_free(state, to, card_at_place(state, to))
+        check_free(state, to, card_at_place(state, to), "hold")
         if source is None:
             if len(mine) >= STRONGHOLDS_EACH:
                 raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(str(p) for p in sorted(set(mine))),
@@ -76,6 +78,15 @@ class Hold(_StrongholdsCommand):
     def made_by(cls, state: GameState, event: Event) -> Command | None:
         assert isinstance(event, StrongholdPlaced)
         return Hold(event.to, event.source)
+
+
+def _why_not_ousted(found: dict[int, int], seat: int) -> dict[str, str]:
+    """What a refused ``oust`` met: no stronghold at all, or only the player's own."""
+    if not found:
+        return {"problem": "none"}
+    if set(found) == {seat}:
+        return {"problem": "own"}
+    return {}
 
 
 @command_kind
@@ -97,7 +108,8 @@ class Oust(_StrongholdsCommand):
         card_at_place(state, place)
         found = holders(state, place)
         if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
-            raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()))
+            raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()),
+                         **_why_not_ousted(found, state.current))
         return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
 
     @classmethod

@@ -3,6 +3,8 @@ the text layer (which owns the words), and its commands' words at the prompt."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from splendor_a11y.engine.commands import Command
 from splendor_a11y.engine.events import CardBought, Event
 from splendor_a11y.engine.module import Word
@@ -14,7 +16,7 @@ from splendor_a11y.engine.modules.strongholds.board import (
     strongholds_left,
 )
 from splendor_a11y.engine.modules.strongholds.commands import Conquer, Decline, Hold, Oust
-from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE
+from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE, STRONGHOLDS_EACH
 from splendor_a11y.engine.phrase import LastRound, Phrase, Points, Price, Refill
 from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.state import GameState
@@ -30,9 +32,11 @@ WORDS = (
 
 
 def placed(state: GameState, seat: int) -> Phrase | str:
-    """``, and strongholds on b3 and b3`` or nothing."""
-    places = strongholds(state)[seat] if strongholds(state) else ()
-    return Phrase("turn.stronghold.placed", {"places": tuple(str(place) for place in sorted(places))}) if places else ""
+    """``, 2 on b3 and 1 on c1``, ``, all 3 on b3``, or nothing."""
+    places = Counter(strongholds(state)[seat] if strongholds(state) else ())
+    on = tuple(Phrase("turn.stronghold.all" if count == STRONGHOLDS_EACH else "turn.stronghold.on",
+                      {"count": count, "place": str(place)}) for place, count in sorted(places.items()))
+    return Phrase("turn.stronghold.placed", {"places": on}) if on else ""
 
 
 def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:

@@ -1,0 +1,117 @@
+"""Hints that keep their word: the same hint while the table has not changed, and the
+purchase a hint promised ("then you can buy h1 next turn") hinted next turn, or, when
+the table took it away, a hint that says what changed.
+
+The hard bot thinks against a clock, so two hints asked of one position could differ,
+and its next move need not be the one a hint's reason promised; a player who follows
+a hint must be able to trust it. What each seat was told is kept here, per table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot, Slot
+from splendor_a11y.engine import Buy, Command, GameState, IllegalAction, TakeGems, decide, view
+from splendor_a11y.text.explain import explain_move, planned_purchase
+from splendor_a11y.text.messages import text
+from splendor_a11y.text.narrator import Narrator
+
+__all__ = ["HintBook"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A purchase a hint promised for the seat's next turn, if it takes what was hinted."""
+
+    card: Card
+    tokens: GemCounts
+    """The seat's tokens once it has taken the hinted gems: anything else, and the plan
+    was not followed."""
+
+
+class HintBook:
+    """What the hint told each seat: the last hint, by position, and the plan it made."""
+
+    def __init__(self) -> None:
+        self._given: dict[int, tuple[GameState, Command]] = {}
+        self._plans: dict[tuple[int, int], _Plan] = {}
+        """Each seat's plan by the round it was made in: this round's, and last round's,
+        which this round's hint keeps or says what broke."""
+
+    def given(self, seat: int, state: GameState) -> Command | None:
+        """The hint already given to a seat in this very position (asked again)."""
+        given = self._given.get(seat)
+        return given[1] if given is not None and given[0] == state else None
+
+    def planned(self, seat: int, state: GameState) -> Command | None:
+        """The purchase promised last turn, when the seat took what was hinted and the
+        card can be bought now; else None."""
+        plan = self._plan(seat, state)
+        if plan is None:
+            return None
+        place = _place_of(state, seat, plan.card)
+        if place is None:
+            return None
+        try:
+            decide(state, Buy(place))
+        except IllegalAction:
+            return None
+        return Buy(place)
+
+    def remember(self, seat: int, state: GameState, command: Command) -> None:
+        """Keep the hint given to a seat, and the purchase it promises for next turn."""
+        self._given[seat] = (state, command)
+        self._plans.pop((seat, state.round), None)
+        self._plans.pop((seat, state.round - 2), None)
+        card = planned_purchase(view(state, seat), seat, command)
+        if card is not None and isinstance(command, TakeGems):
+            self._plans[seat, state.round] = _Plan(card, state.players[seat].tokens.plus(command.gems))
+
+    def explain(self, seat: int, state: GameState, command: Command, narrator: Narrator) -> str:
+        """The hint's sentence, saying when it keeps last turn's plan or what broke it."""
+        seen = view(state, seat)
+        hint = explain_move(seen, seat, command, narrator)
+        plan = self._plan(seat, state)
+        if plan is None:
+            return hint
+        place = _place_of(seen, seat, plan.card)
+        if place is not None and command == Buy(place):
+            return text("hint.as_planned", hint=hint)
+        card = narrator.card(plan.card)
+        if place is None:
+            return text("hint.plan_gone", card=card, whom=_whom(seen, plan.card), hint=hint)
+        try:
+            decide(state, Buy(place))
+        except IllegalAction as refusal:
+            return text("hint.plan_blocked", card=card, why=narrator.refusal(refusal, seen), hint=hint)
+        return hint
+
+    def _plan(self, seat: int, state: GameState) -> _Plan | None:
+        """Last turn's plan, if the seat followed it (its tokens are as the hint left them)."""
+        plan = self._plans.get((seat, state.round - 1))
+        if plan is None or state.players[seat].tokens != plan.tokens:
+            return None
+        return plan
+
+
+def _place_of(state: GameState, seat: int, card: Card) -> Slot | HandSlot | None:
+    """Where a card is for the seat to buy: a face-up slot or its own hand."""
+    for level, row in zip(LEVELS, state.rows, strict=True):
+        if card in row:
+            return Slot(level, row.index(card) + 1)
+    for index, held in enumerate(state.players[seat].reserved):
+        if held.card == card:
+            return HandSlot(index + 1)
+    return None
+
+
+def _whom(state: GameState, card: Card) -> str:
+    """Who took a card off the table: bought it, reserved it, or someone unseen."""
+    for player in state.players:
+        if card in player.bought:
+            return text("hint.plan_bought", name=player.name)
+        if any(held.card == card for held in player.reserved):
+            return text("hint.plan_reserved", name=player.name)
+    return text("hint.plan_taken")

@@ -1,0 +1,32 @@
+"""The ``rules`` question: the game's rules in short spoken sections, in the language in
+use, written from the rules texts this project follows (the 2024 English rules, and
+the Cities of Splendor modules' own)."""
+
+from __future__ import annotations
+
+from splendor_a11y.engine import MODULES
+from splendor_a11y.text.messages import folded, join_words, text
+
+__all__ = ["RULE_SECTIONS", "rules_lines"]
+
+RULE_SECTIONS = ("goal", "turn", "tokens", "cards", "nobles", "end", *MODULES)
+"""The sections, in the order a newcomer reads them (the base game's, then one for each
+module, ``rules.<module>`` in the catalogue); ``rules`` alone says the first."""
+
+
+def rules_lines(topic: str) -> list[str]:
+    """``rules``: the goal and the other sections' names; ``rules nobles``: that section
+    (a section's word in the language in use, in English, or the start of either)."""
+    if not topic:
+        return [text("rules.goal"), _sections()]
+    wanted = folded(topic)
+    found = [section for section in RULE_SECTIONS
+             if any(word.startswith(wanted) for word in (section, folded(text(f"rules.word.{section}"))))]
+    if len(found) != 1:
+        return [text("rules.unknown", topic=topic) + " " + _sections()]
+    return [text(f"rules.{found[0]}")]
+
+
+def _sections() -> str:
+    return text("rules.sections", sections=join_words([text("rules.command", word=text(f"rules.word.{section}"))
+                                                        for section in RULE_SECTIONS]))

@@ -1,0 +1,140 @@
+"""Hints keep their word: asked twice, the same hint; a purchase promised for next turn
+is the next turn's hint, or the hint says what took it away; a hint that sends the
+player over ten tokens says so; no "0 gems away"."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from conftest import new_game, play, play_through, seat_session, with_player
+
+from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.engine import Buy, TakeGems, deal
+from splendor_a11y.play.conversation import Channel, SessionIO
+from splendor_a11y.play.hints import HintBook
+from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry
+from splendor_a11y.text.explain import explain_move, planned_purchase
+from splendor_a11y.text.narrator import Narrator
+
+HINT = re.compile(r"^((?:take|buy|reserve|return|noble|pass)\b[^:]*): ")
+
+
+class Follower:
+    """Asks for a hint at every prompt, asks again, then types what the hint said."""
+
+    def __init__(self, moves: int) -> None:
+        self.moves = moves
+        self.asked = 0
+        self.hints: list[str] = []
+        self.heard: list[str] = []
+
+    def read(self, prompt: str) -> str | None:
+        if self.moves == 0:
+            return None
+        if self.asked < 2:
+            self.asked += 1
+            return "hint"
+        self.asked = 0
+        self.moves -= 1
+        match = HINT.match(self.hints[-1])
+        assert match, self.hints[-1]
+        return match.group(1)
+
+    def announce(self, line: str, channel: Channel) -> None:
+        self.heard.append(line)
+        if channel is Channel.ANSWER and HINT.match(line):
+            self.hints.append(line)
+
+
+def test_a_player_who_follows_the_hints_is_never_told_two_things(tmp_path: Path) -> None:
+    header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "medium")), (), 8)
+    follower = Follower(moves=24)
+    with LogWriter.create(tmp_path / "hints.jsonl", header) as writer:
+        session = seat_session(header, writer, SessionIO(follower.read, follower.announce))
+        setup = deal(2, random.Random(8), standard_cards())
+        play_through(session, (replace(setup, first_player=0),))
+    pairs = list(zip(follower.hints[::2], follower.hints[1::2], strict=True))
+    assert len(pairs) >= 20
+    for first, again in pairs:
+        assert HINT.match(first).group(1) == HINT.match(again).group(1), (first, again)  # type: ignore[union-attr]
+    promised = 0
+    for (said, _), (next_turn, _) in zip(pairs, pairs[1:], strict=False):
+        plan = re.search(r"then you can buy (\S+) (\S+ [^ ]+(?: [^ ]+)*?) next turn", said)
+        if plan is None:
+            continue
+        promised += 1
+        kept = next_turn.endswith("As planned last turn.") and next_turn.startswith("buy ")
+        broken = "planned last turn" in next_turn and not kept
+        assert kept or broken, (said, next_turn)
+    assert promised >= 2, follower.hints
+    assert not any("0 gems" in line for line in follower.heard)
+
+
+def _plan_state() -> tuple[object, TakeGems, object]:
+    """Seat 0 one take away from a face-up card that costs three different gems."""
+    state = new_game(2, 5)
+    for slot_index, card in enumerate(state.rows[0]):
+        colours = [i for i in range(5) if card is not None and card.cost[i]]
+        if card is not None and card.cost.total <= 5 and len(colours) >= 3:
+            take = TakeGems(GemCounts([1 if i in colours[:3] else 0 for i in range(5)] + [0]))
+            tokens = GemCounts([card.cost[i] - (1 if i in colours[:3] else 0) for i in range(5)] + [0])
+            return with_player(state, 0, tokens=tokens), take, (card, slot_index + 1)
+    raise AssertionError("no such card in this deal")
+
+
+def test_the_promised_purchase_is_the_next_hint_and_says_so() -> None:
+    state, take, (card, index) = _plan_state()
+    assert planned_purchase(state, 0, take) == card  # type: ignore[arg-type]
+    book = HintBook()
+    book.remember(0, state, take)  # type: ignore[arg-type]
+    said = explain_move(state, 0, take, Narrator(viewer=0))  # type: ignore[arg-type]
+    assert f"then you can buy a{index} {card.text} next turn" in said  # type: ignore[attr-defined]
+    later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))
+    kept = book.planned(0, later)  # type: ignore[arg-type]
+    assert kept == Buy(later.card_at and _slot_of(later, card))  # type: ignore[arg-type]
+    told = book.explain(0, later, kept, Narrator(viewer=0))  # type: ignore[arg-type]
+    assert told.startswith(f"buy a{index}: ") and told.endswith("As planned last turn."), told
+
+
+def _slot_of(state, card):  # type: ignore[no-untyped-def]
+    from splendor_a11y.domain.notation import Slot
+
+    for level, row in zip("abc", state.rows, strict=True):
+        if card in row:
+            return Slot(level, row.index(card) + 1)
+    return None
+
+
+def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
+    state, take, (card, index) = _plan_state()
+    book = HintBook()
+    book.remember(0, state, take)  # type: ignore[arg-type]
+    after_take = play(state, take)
+    rival = with_player(after_take, 1, tokens=GemCounts(list(card.cost[:5]) + [0]))  # type: ignore[attr-defined]
+    from splendor_a11y.domain.notation import Slot
+
+    bought = play(rival, Buy(Slot("a", index)))
+    assert book.planned(0, bought) is None
+    other = TakeGems(GemCounts.parse("1d 1s 1e"))
+    told = book.explain(0, bought, other, Narrator(viewer=0))
+    assert told.startswith("take dse: ")
+    assert "a0" in told and "planned last turn, is gone: P1 bought it." in told, told
+
+
+def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
+    state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 1o"))
+    said = explain_move(state, 0, TakeGems(GemCounts.parse("1d 1s 1e")), Narrator(viewer=0))
+    assert "you will hold 12 tokens and give back 2 to come down to 10" in said, said
+
+
+def test_a_reserve_hint_that_brings_an_eleventh_token_says_so() -> None:
+    from splendor_a11y.domain.notation import Slot
+    from splendor_a11y.engine import Reserve
+
+    state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 2o"))
+    said = explain_move(state, 0, Reserve(Slot("c", 1)), Narrator(viewer=0))
+    assert "you will hold 11 tokens and give back 1 to come down to 10" in said, said
