@@ -27,20 +27,29 @@ def fields(template: str) -> set[str]:
     return set(FIELD.findall(template))
 
 
-def test_every_english_sentence_has_a_french_one() -> None:
-    source, french = ENGLISH.catalogue, FRENCH.catalogue
-    assert set(french.sentences) == set(source.sentences)
-    assert set(french.plurals) == set(source.plurals)
-    assert all(french.sentences.values()) and all(all(forms) for forms in french.plurals.values())
+TRANSLATIONS = [code for code in LANGUAGES if code != "en"]
+"""Every catalogue found beside the English source: each is checked, not only French."""
+
+
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_english_sentence_has_a_translation_in_every_catalogue(code: str) -> None:
+    source, translated = ENGLISH.catalogue, LANGUAGES[code].catalogue
+    assert sorted(set(source.sentences) - set(translated.sentences)) == [], code
+    assert sorted(set(source.plurals) - set(translated.plurals)) == [], code
+    assert set(translated.sentences) == set(source.sentences)
+    assert set(translated.plurals) == set(source.plurals)
+    assert all(translated.sentences.values()) and all(all(forms) for forms in translated.plurals.values())
     for spoken in LANGUAGES.values():
         assert {len(forms) for forms in spoken.catalogue.plurals.values()} == {spoken.plural_forms}, spoken.code
 
 
-def test_french_sentences_fill_in_the_same_facts_as_english() -> None:
-    french_agreement = set(FRENCH.agreement(True))
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_every_translation_fills_in_the_same_facts_as_english(code: str) -> None:
+    translated = LANGUAGES[code]
+    french_agreement = set(translated.agreement(True))
     english_agreement = set(ENGLISH.agreement(True))
     for key, english in ENGLISH.catalogue.sentences.items():
-        said, wanted = fields(FRENCH.catalogue.sentences[key]), fields(english)
+        said, wanted = fields(translated.catalogue.sentences[key]), fields(english)
         if wanted & SUBJECT_FIELDS:
             assert said <= wanted | french_agreement | SUBJECT_FIELDS, key
             assert wanted - SUBJECT_FIELDS - english_agreement <= said, key
@@ -48,7 +57,7 @@ def test_french_sentences_fill_in_the_same_facts_as_english() -> None:
             assert said == wanted, key
     for key, forms in ENGLISH.catalogue.plurals.items():
         wanted = fields(" ".join(forms)) | {"n"}
-        assert all(fields(form) <= wanted for form in FRENCH.catalogue.plurals[key]), key
+        assert all(fields(form) <= wanted for form in translated.catalogue.plurals[key]), key
 
 
 def test_the_agreement_of_each_language_fills_the_same_fields_for_you_and_for_a_name() -> None:
@@ -57,8 +66,9 @@ def test_the_agreement_of_each_language_fills_the_same_fields_for_you_and_for_a_
 
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
-def test_gettext_accepts_the_french_catalogue() -> None:
-    checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(LOCALES / "fr.po")],
+@pytest.mark.parametrize("code", TRANSLATIONS)
+def test_gettext_accepts_every_catalogue(code: str) -> None:
+    checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(LOCALES / f"{code}.po")],
                              capture_output=True, text=True, check=False)
     assert checked.returncode == 0, checked.stderr
 
@@ -144,3 +154,30 @@ def test_the_language_follows_the_locale(environment: dict[str, str], expected: 
 def test_on_windows_the_interface_language_counts_when_no_variable_says_otherwise() -> None:
     assert language_from_locale({}, windows_ui="fr_BE") == "fr"
     assert language_from_locale({"LANG": "en_US"}, windows_ui="fr_BE") == "en"
+
+
+def test_a_sentence_missing_from_a_catalogue_is_said_in_english_and_told_once(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    shutil.copy(LOCALES / "messages.pot", tmp_path / "messages.pot")
+    french = (LOCALES / "fr.po").read_text(encoding="utf-8")
+    lacking = re.sub(r'#[^\n]*\nmsgctxt "refuse.take_too_many"\nmsgid [^\n]*\nmsgstr [^\n]*\n', "", french)
+    lacking = re.sub(r'msgctxt "speech.on"\nmsgid [^\n]*\nmsgstr [^\n]*\n', "", lacking)
+    assert lacking.count("\n") < french.count("\n") - 4
+    (tmp_path / "de.po").write_text(lacking.replace('"Language: fr\\n"', '"Language: de\\n"'), encoding="utf-8")
+    german = discover(tmp_path)["de"]
+    from conftest import new_game, refused
+
+    from splendor_a11y.domain.notation import GemCounts
+    from splendor_a11y.engine import TakeGems
+    from splendor_a11y.text.narrator import Narrator
+
+    state = new_game()
+    error = refused(state, TakeGems(GemCounts.parse("1d 1s 1e 1r")))
+    with caplog.at_level("WARNING", logger="splendor_a11y"), speaking(german):
+        assert text("speech.on") == "Speech is on."
+        assert text("speech.on") == "Speech is on."
+        said = Narrator(viewer=0).refusal(error, state)
+        assert said.endswith(" cannot take 4 gems: take three different gems, or two of one colour."), said
+    warned = [record.getMessage() for record in caplog.records]
+    assert warned.count("the de catalogue has no 'speech.on'; said in English") == 1, warned
+

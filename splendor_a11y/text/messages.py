@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 import contextlib
+import logging
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 
@@ -18,6 +19,7 @@ from splendor_a11y.text.languages import ENGLISH, LANGUAGES, Language
 
 __all__ = [
     "SOURCE",
+    "agreement",
     "answer_words",
     "counts_in_words",
     "folded",
@@ -115,9 +117,30 @@ def is_yes(answer: str) -> bool:
 
 
 def text(key: str, /, **fields: object) -> str:
-    """The catalogue sentence for ``key`` with its fields filled in."""
+    """The catalogue sentence for ``key`` with its fields filled in; in English when the
+    language's catalogue lacks it (said once in the fault log), so that a catalogue
+    behind the code never stops a game."""
     spoken = language()
-    return spoken.finish(spoken.sentence(key).format(**fields))
+    if spoken.has(key) or spoken is ENGLISH:
+        return spoken.finish(spoken.sentence(key).format(**fields))
+    _missing(spoken, key)
+    return ENGLISH.sentence(key).format(**fields)
+
+
+_MISSED: set[tuple[str, str]] = set()
+"""The sentences a catalogue was found to lack, each told once to the fault log."""
+
+
+def _missing(spoken: Language, key: str) -> None:
+    if (spoken.code, key) not in _MISSED:
+        _MISSED.add((spoken.code, key))
+        logging.getLogger("splendor_a11y").warning("the %s catalogue has no %r; said in English", spoken.code, key)
+
+
+def agreement(you: bool) -> dict[str, str]:
+    """The fields that make a sentence's verbs agree with "you" or a name, in the
+    language in use and in English (which a sentence missing from the catalogue uses)."""
+    return {**ENGLISH.agreement(you), **language().agreement(you)}
 
 
 def has_text(key: str) -> bool:
@@ -139,7 +162,10 @@ def plural(n: int, key: str, none_key: str | None = None, **fields: object) -> s
     if n == 0 and none_key is not None:
         return text(none_key, **fields)
     spoken = language()
-    return spoken.finish(spoken.counted(key, n).format(n=n, **fields))
+    if spoken.has(key) or spoken is ENGLISH:
+        return spoken.finish(spoken.counted(key, n).format(n=n, **fields))
+    _missing(spoken, key)
+    return ENGLISH.counted(key, n).format(n=n, **fields)
 
 
 def gem_name(gem: Gem, n: int = 1) -> str:

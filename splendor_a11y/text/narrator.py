@@ -50,13 +50,13 @@ from splendor_a11y.engine.phrase import (
 from splendor_a11y.record import LogError
 from splendor_a11y.text.describe import card_words, card_words_in_row
 from splendor_a11y.text.messages import (
+    agreement,
     has_text,
     bonus_requirement_in_words,
     counts_in_words,
     gem_name,
     indefinite,
     join_words,
-    language,
     plural,
     problem_text,
     sentence,
@@ -361,7 +361,7 @@ class Narrator:
             "subject": subject,
             "subject_lower": subject.lower() if you else name,
             "possessive": text("your") if you else text("possessive", name=name),
-            **language().agreement(you),
+            **agreement(you),
         }
         for key, value in error.details.items():
             fields[key] = self._detail(value)
