@@ -38,7 +38,7 @@ from multiprocessing import Pool
 
 from splendor_a11y.bots import THINK_SECONDS, set_thinking
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
-from splendor_a11y.cli import thinking_time
+from splendor_a11y.cli.parser import thinking_time
 
 Pairing = tuple[str, tuple[str, ...], float | None]
 """A level, the levels it plays against, and the share of games it should win (None: no target)."""

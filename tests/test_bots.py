@@ -246,11 +246,11 @@ def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) 
 
 
 def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None:
-    from splendor_a11y.cli import _parse_players
+    from splendor_a11y.cli.games import parse_players
 
     assert tuple(BOTS) == ("random", "easy", "medium", "hard")
     assert "rival" not in BOTS, "a yardstick of the benchmarks, not offered at the table"
-    entries = _parse_players("Ana,bot:hard,bot:medium,bot")
+    entries = parse_players("Ana,bot:hard,bot:medium,bot")
     assert [e.level for e in entries[1:]] == ["hard", "medium", "medium"]
 
 

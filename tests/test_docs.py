@@ -68,10 +68,11 @@ def a_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(("document", "words"), quoted_commands(), ids=lambda value: str(value))
 def test_every_command_the_documents_print_works_as_typed(document: str, words: list[str], tmp_path: Path,
                                                           a_log: Path) -> None:
-    from splendor_a11y.cli import UsageError, _build_parser, _with_subcommand
+    from splendor_a11y.cli.exits import UsageError
+    from splendor_a11y.cli.parser import build_parser, with_subcommand
 
     try:
-        _build_parser().parse_args(_with_subcommand(list(words)))
+        build_parser().parse_args(with_subcommand(list(words)))
     except UsageError as error:
         pytest.fail(f"{document}: {PROGRAM} {' '.join(words)}: {error}")
     if not any(word in RUNS for word in words):

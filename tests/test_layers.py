@@ -33,7 +33,7 @@ def test_every_module_of_the_package_is_in_a_layer() -> None:
     folders = {p.name for p in (REPO / "splendor_a11y").iterdir() if p.is_dir() and p.name != "__pycache__"}
     files = {p.stem for p in (REPO / "splendor_a11y").glob("*.py")}
     assert folders <= set(LAYERS) | {"data"}
-    assert files <= {"__init__", "__main__", "cli"}
+    assert files <= {"__init__", "__main__"}
 
 
 def test_no_code_outside_a_module_names_one() -> None:

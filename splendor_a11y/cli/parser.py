@@ -1,0 +1,167 @@
+"""The command line's words: its subcommands and options, each with its help, and
+``splendor-a11y`` alone read as ``play``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from splendor_a11y import __version__
+from splendor_a11y.bots import THINK_SECONDS
+from splendor_a11y.engine import MODULES
+from splendor_a11y.text.messages import (
+    language_list,
+    text,
+)
+
+from splendor_a11y.cli.exits import UsageError
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with its framing word (``usage:``) in the language in use."""
+
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, text("cli.usage_prefix") if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing usage noise and exiting, and says its own
+    headings and ``-h`` in the language in use."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.update(formatter_class=_Formatter, add_help=False)
+        super().__init__(*args, **kwargs)
+        self._optionals.title = text("cli.options")
+        self._positionals.title = text("cli.positionals")
+        self.add_argument("-h", "--help", action="help", help=text("cli.help.help"))
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
+
+
+def build_parser() -> _Parser:
+    parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
+    parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}",
+                        help=text("cli.help.version"))
+    _lang_option(parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help=text("cli.help.play"))
+    _lang_option(play)
+    play.add_argument("--players", default=None, help=text("cli.help.players"))
+    play.add_argument("--seed", type=int, default=None, help=text("cli.help.seed"))
+    play.add_argument("--log", type=Path, default=None, help=text("cli.help.log"))
+    _voice_options(play)
+    play.add_argument("--module", action="append", default=[], help=text("cli.help.module", modules=", ".join(MODULES)))
+    play.add_argument("--setup", action="store_true", help=text("cli.help.setup"))
+    _think_option(play)
+
+    resume = sub.add_parser("resume", help=text("cli.help.resume"))
+    _lang_option(resume)
+    resume.add_argument("file", nargs="?", type=Path, help=text("cli.help.resume_file"))
+    _think_option(resume)
+    _voice_options(resume)
+
+    rep = sub.add_parser("replay", help=text("cli.help.replay"))
+    _lang_option(rep)
+    rep.add_argument("file", type=Path, help=text("cli.help.replay_file"))
+    rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
+    rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
+    rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
+    rep.add_argument("--at", type=int, default=None, help=text("cli.help.at"))
+    rep.add_argument("--summary", action="store_true", help=text("cli.help.summary"))
+    rep.add_argument("--as", dest="as_player", metavar="NAME", default=None,
+                     help=text("cli.help.as"))
+    _voice_options(rep)
+
+    serve = sub.add_parser("serve", help=text("cli.help.serve"))
+    _lang_option(serve)
+    serve.add_argument("--host", default="127.0.0.1", help=text("cli.help.host"))
+    _think_option(serve)
+    serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
+    serve.add_argument("--telnet", type=int, default=None, metavar="PORT", help=text("cli.help.telnet"))
+    serve.add_argument("--web", type=int, default=None, metavar="PORT", help=text("cli.help.web"))
+    serve.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_cert"))
+    serve.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_key"))
+    serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
+    serve.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
+    serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
+    serve.add_argument("--login-timeout", type=float, default=60.0, metavar="SECONDS",
+                       help=text("cli.help.login_timeout"))
+    serve.add_argument("--replace-after", type=float, default=120.0, metavar="SECONDS",
+                       help=text("cli.help.replace_after"))
+    serve.add_argument("--close-after", type=float, default=86400.0, metavar="SECONDS",
+                       help=text("cli.help.close_after"))
+
+    export = sub.add_parser("export", help=text("cli.help.export"))
+    _lang_option(export)
+    export.add_argument("table", type=int, help=text("cli.help.export_table"))
+    export.add_argument("file", nargs="?", type=Path, help=text("cli.help.export_file"))
+    export.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
+
+    look = sub.add_parser("lookup", help=text("cli.help.lookup"))
+    _lang_option(look)
+    look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
+    look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"), help=text("cli.help.level"))
+    look.add_argument("--bonus", help=text("cli.help.bonus"))
+    look.add_argument("--points", type=int, help=text("cli.help.points"))
+    look.add_argument("--max-cost", type=int, help=text("cli.help.max_cost"))
+    look.add_argument("--costs", default="", help=text("cli.help.costs"))
+    look.add_argument("--nobles", action="store_true", help=text("cli.help.nobles"))
+    look.add_argument("--braille", action="store_true", help=text("cli.help.braille"))
+    look.add_argument("--marks", action="store_true", help=text("cli.help.marks"))
+    return parser
+
+
+def _voice_options(parser: argparse.ArgumentParser) -> None:
+    """How a game is said: speech, codes or words, and how much a turn's first line says."""
+    parser.add_argument("--speech", choices=("auto", "on", "off"), default="auto", help=text("cli.help.speech"))
+    parser.add_argument("--verbosity", choices=("notation", "words"), default="notation",
+                        help=text("cli.help.verbosity"))
+    parser.add_argument("--detail", choices=("brief", "full"), default="brief", help=text("cli.help.detail"))
+
+
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", metavar="CODE", help=text("cli.help.lang", languages=language_list()))
+
+
+THINK_LIMITS = (0.1, 60.0)
+"""The seconds a player may give the hard bot a move: enough to think, not a stall."""
+
+
+def _think_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS, metavar="SECONDS",
+                        help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}",
+                                  default=f"{THINK_SECONDS:g}"))
+
+
+def thinking_time(given: str) -> float | None:
+    """Seconds for the hard bot's move and the hint, or ``fixed``: the same thought on every
+    machine, with no clock (for recorded games and tests)."""
+    if given.strip().lower() == "fixed":
+        return None
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = float("nan")
+    if not THINK_LIMITS[0] <= seconds <= THINK_LIMITS[1]:
+        raise argparse.ArgumentTypeError(text("cli.think_range", given=given, low=f"{THINK_LIMITS[0]:g}",
+                                              high=f"{THINK_LIMITS[1]:g}"))
+    return seconds
+
+
+_PLAY_ASSUMED = ("-h", "--help", "--version")
+
+
+def with_subcommand(arguments: list[str]) -> list[str]:
+    """``splendor-a11y`` alone is ``play``, and so is a line that starts with an option of
+    ``play`` (``splendor-a11y --seed 7``)."""
+    if arguments and (arguments[0] == "--lang" or arguments[0].startswith("--lang=")):
+        taken = 2 if arguments[0] == "--lang" else 1
+        return arguments[:taken] + with_subcommand(arguments[taken:])
+    if not arguments or (arguments[0].startswith("-") and arguments[0] not in _PLAY_ASSUMED):
+        return ["play", *arguments]
+    return arguments
