@@ -27,31 +27,38 @@ Run: python benchmarks/bots.py            (200 games per pairing)
 from __future__ import annotations
 
 import argparse
+import multiprocessing.pool
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-import multiprocessing.pool
 from multiprocessing import Pool
 
-from splendor_a11y.bots import THINK_SECONDS, set_thinking
+from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, budget_for
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
 
 Pairing = tuple[str, tuple[str, ...], float | None]
 """A level, the levels it plays against, and the share of games it should win (None: no target)."""
-PAIRINGS: tuple[Pairing, ...] = (("easy", ("random",), 0.90), ("medium", ("easy",), 0.90),
-                                 ("hard", ("medium",), 0.90), ("hard", ("medium", "medium", "medium"), 0.60))
+PAIRINGS: tuple[Pairing, ...] = (
+    ("easy", ("random",), 0.90),
+    ("medium", ("easy",), 0.90),
+    ("hard", ("medium",), 0.90),
+    ("hard", ("medium", "medium", "medium"), 0.60),
+)
 RIVAL_PAIRINGS: tuple[Pairing, ...] = (("rival", ("medium",), None), ("hard", ("rival",), None))
 ALONE = "hard"
 LEVELS_PAIRED = tuple(dict.fromkeys(level for level, _, _ in PAIRINGS + RIVAL_PAIRINGS))
 """The levels that lead a pairing, for ``--only``."""
 TIME_TARGETS = {"hard": (1.0, 2.0), "medium": (0.05, 0.2), "easy": (0.05, 0.2)}
 LEVELS_TIMED = ("hard", "rival", "medium", "easy", "random")
-HABIT_TARGETS = {"nobles": (0.6, "at least"), "reserved never bought": (1.0, "at most"),
-                 "tokens returned": (1.5, "at most")}
+HABIT_TARGETS = {
+    "nobles": (0.6, "at least"),
+    "reserved never bought": (1.0, "at most"),
+    "tokens returned": (1.5, "at most"),
+}
 SEED_BASE = 20_000
 
 
@@ -65,24 +72,35 @@ class Result:
     seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
+_BUDGET = DEFAULT_BUDGET
+"""This worker process's budget for the bots that think, from ``--think``."""
+
+
+def _set_budget(think: float | None) -> None:
+    """A worker's budget, set once as it starts (each worker is a process of its own)."""
+    global _BUDGET  # noqa: PLW0603 - one setting per worker process, from the command line
+    _BUDGET = budget_for(think)
+
+
 def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     """Play one game, the first level's seat moving round the table with the seed."""
     strong, others, seed, modules = job
     seats = list(others)
     me = seed % (len(others) + 1)
     seats.insert(me, strong)
-    record = play_bots(seats, SEED_BASE + seed, modules)
+    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET)
     seconds: dict[str, list[float]] = {}
     for seat, level in enumerate(seats):
         seconds.setdefault(level, []).extend(record.seconds[seat])
-    return Result(record.final.is_over and record.final.winners == (me,), not record.finished,
-                  record.habits[me], seconds)
+    return Result(
+        record.final.is_over and record.final.winners == (me,), not record.finished, record.habits[me], seconds
+    )
 
 
 def alone_game(job: tuple[int, tuple[str, ...]]) -> int | None:
     """The hard bot's turns to 15 playing alone (None: stopped by the safety stop)."""
     seed, modules = job
-    return play_alone(ALONE, SEED_BASE + seed, modules)
+    return play_alone(ALONE, SEED_BASE + seed, modules, _BUDGET)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -117,14 +135,20 @@ def _habit_lines(results: list[Result]) -> list[str]:
 def _habits_by_table(by_table: dict[int, list[Result]]) -> list[str]:
     """The same habits at each size of table, with no targets: the targets are over all
     the games, but a change to the bot often moves one table and not the other."""
-    return [f"    at a table of {players}: " + ", ".join(f"{name} {value:.2f}"
-                                                    for name, value in _habit_figures(results).items())
-            for players, results in sorted(by_table.items())]
+    return [
+        f"    at a table of {players}: "
+        + ", ".join(f"{name} {value:.2f}" for name, value in _habit_figures(results).items())
+        for players, results in sorted(by_table.items())
+    ]
 
 
-def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, ...],
-                     seeds: range, modules: tuple[str, ...],
-                     times: dict[str, list[float]]) -> dict[int, list[Result]]:
+def _pairings_played(
+    pool: multiprocessing.pool.Pool,
+    pairings: tuple[Pairing, ...],
+    seeds: range,
+    modules: tuple[str, ...],
+    times: dict[str, list[float]],
+) -> dict[int, list[Result]]:
     """Play each pairing's games and print its win rate as soon as they are over; each
     level's decision times go into ``times``. The hard bot's games against medium bots
     are returned, for its habits, by the number of players at the table."""
@@ -140,8 +164,10 @@ def _pairings_played(pool: multiprocessing.pool.Pool, pairings: tuple[Pairing, .
             hard_results.setdefault(len(others) + 1, []).extend(results)
         rate = wins / games
         verdict = "no target" if target is None else f"target {target:.0%}: {'met' if rate >= target else 'NOT met'}"
-        print(f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}  {verdict}",
-              flush=True)
+        print(
+            f"{strong:>6} beats {' and '.join(others):<24} {wins:4d} of {games} games  {rate:6.1%}  {verdict}",
+            flush=True,
+        )
     return hard_results
 
 
@@ -152,13 +178,17 @@ def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> N
     print(f"The hard bot over its {len(hard_results)} games against medium bots:")
     print(*_habit_lines(hard_results), *_habits_by_table(by_table), sep="\n")
     stopped = sum(r.stopped for r in hard_results) + alone.count(None)
-    print(f"  games stopped by the safety stop: {stopped} of {len(hard_results) + len(alone)}  target none: "
-          f"{'met' if not stopped else 'NOT met'}")
+    print(
+        f"  games stopped by the safety stop: {stopped} of {len(hard_results) + len(alone)}  target none: "
+        f"{'met' if not stopped else 'NOT met'}"
+    )
     reached = [turns for turns in alone if turns is not None]
     if reached:
         rounds = statistics.median(reached)
-        print(f"  alone (the other seat never moving) it reaches 15 points in {rounds:.1f} rounds (median of "
-              f"{len(reached)})  target at most 23: {'met' if rounds <= 23 else 'NOT met'}")
+        print(
+            f"  alone (the other seat never moving) it reaches 15 points in {rounds:.1f} rounds (median of "
+            f"{len(reached)})  target at most 23: {'met' if rounds <= 23 else 'NOT met'}"
+        )
 
 
 def _time_lines(times: dict[str, list[float]]) -> None:
@@ -169,14 +199,23 @@ def _time_lines(times: dict[str, list[float]]) -> None:
             continue
         median, p95 = statistics.median(decisions), percentile(decisions, 0.95)
         limits = TIME_TARGETS.get(level)
-        verdict = (f"  targets {limits[0] * 1000:.0f} and {limits[1] * 1000:.0f} ms: "
-                   f"{'met' if median <= limits[0] and p95 <= limits[1] else 'NOT met'}") if limits else ""
-        print(f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
-              f" ({len(decisions)} decisions){verdict}")
+        verdict = (
+            (
+                f"  targets {limits[0] * 1000:.0f} and {limits[1] * 1000:.0f} ms: "
+                f"{'met' if median <= limits[0] and p95 <= limits[1] else 'NOT met'}"
+            )
+            if limits
+            else ""
+        )
+        print(
+            f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
+            f" ({len(decisions)} decisions){verdict}"
+        )
 
 
 def _at_least(lowest: int) -> Callable[[str], int]:
     """An argument type: a whole number no lower than ``lowest``."""
+
     def whole(text: str) -> int:
         try:
             number = int(text)
@@ -185,37 +224,59 @@ def _at_least(lowest: int) -> Callable[[str], int]:
         if number < lowest:
             raise argparse.ArgumentTypeError(f"must be at least {lowest}: {number}")
         return number
+
     return whole
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=_at_least(1), default=200, help="games per pairing (default 200)")
-    parser.add_argument("--first-seed", type=_at_least(0), default=0, metavar="N",
-                        help=f"start at seed {SEED_BASE} + N, to play a long run in parts (default 0)")
+    parser.add_argument(
+        "--first-seed",
+        type=_at_least(0),
+        default=0,
+        metavar="N",
+        help=f"start at seed {SEED_BASE} + N, to play a long run in parts (default 0)",
+    )
     parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
-    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS,
-                        help="the hard bot's seconds a move, or fixed (default %(default)g)")
-    parser.add_argument("--rival", action="store_true",
-                        help="play the hard bot against the rival, and the rival against medium, instead")
-    parser.add_argument("--only", action="append", default=[], choices=LEVELS_PAIRED, metavar="LEVEL",
-                        help="play only the pairings this level leads, to measure one more closely "
-                             "(repeatable; the hard bot's habits and rounds alone come with hard)")
+    parser.add_argument(
+        "--think",
+        type=thinking_time,
+        default=THINK_SECONDS,
+        help="the hard bot's seconds a move, or fixed (default %(default)g)",
+    )
+    parser.add_argument(
+        "--rival",
+        action="store_true",
+        help="play the hard bot against the rival, and the rival against medium, instead",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        choices=LEVELS_PAIRED,
+        metavar="LEVEL",
+        help="play only the pairings this level leads, to measure one more closely "
+        "(repeatable; the hard bot's habits and rounds alone come with hard)",
+    )
     args = parser.parse_args()
     think = args.think
     seeds = range(args.first_seed, args.first_seed + args.games)
     modules = tuple(sorted(set(args.module)))
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
-    pairings = tuple(pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
-                     if not args.only or pairing[0] in args.only)
+    pairings = tuple(
+        pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS) if not args.only or pairing[0] in args.only
+    )
     thinkers = any(level in ("hard", "rival") for strong, others, _ in pairings for level in (strong, *others))
-    print(f"Seeds {SEED_BASE + seeds.start} to {SEED_BASE + seeds.stop - 1}, {os.cpu_count()} cores"
-          + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount")
-             if thinkers else "")
-          + (", and the rival as long" if args.rival else "")
-          + (f", modules: {', '.join(modules)}" if modules else ""), flush=True)
-    with Pool(os.cpu_count() or 2, initializer=set_thinking, initargs=(think,)) as pool:
+    print(
+        f"Seeds {SEED_BASE + seeds.start} to {SEED_BASE + seeds.stop - 1}, {os.cpu_count()} cores"
+        + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount") if thinkers else "")
+        + (", and the rival as long" if args.rival else "")
+        + (f", modules: {', '.join(modules)}" if modules else ""),
+        flush=True,
+    )
+    with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
         hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:
             _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in seeds]))

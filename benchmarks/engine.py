@@ -24,8 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y import engine
+from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import GameState, deal, decide_and_apply, evolve, legal_commands
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
@@ -80,8 +80,14 @@ def verify_corpus(count: int) -> float:
 def _child_figures(package_root: Path) -> tuple[float, float]:
     """Two-player games a second and microseconds a step, measured by a fresh process
     whose engine is the one under ``package_root``."""
-    done = subprocess.run([sys.executable, __file__, "--child"], capture_output=True, text=True, check=True,
-                          env={**os.environ, "PYTHONPATH": str(package_root)}, cwd=package_root)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(package_root)},
+        cwd=package_root,
+    )
     games, step = done.stdout.split()
     return float(games), float(step)
 
@@ -90,8 +96,9 @@ def _export(revision: str, folder: Path) -> bool:
     """The package and card data of a commit, written under ``folder``; False when git
     cannot give them (no git, a shallow clone)."""
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "splendor_a11y", "data"],
-                                 capture_output=True, check=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", revision, "splendor_a11y", "data"], capture_output=True, check=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError):
         return False
@@ -112,8 +119,10 @@ def compare(revision: str, rounds: int) -> None:
         ratio = before[1] / after[1]
         print(f"before ({revision}): {before[0]:8.1f} games/s  ({before[1]:5.1f} us per step)")
         print(f"after  (this tree): {after[0]:8.1f} games/s  ({after[1]:5.1f} us per step)")
-        print(f"speed-up per step: {ratio:4.2f} x  target {TARGET_SPEED_UP:.0f} x: "
-              f"{'met' if ratio >= TARGET_SPEED_UP else 'NOT met'}")
+        print(
+            f"speed-up per step: {ratio:4.2f} x  target {TARGET_SPEED_UP:.0f} x: "
+            f"{'met' if ratio >= TARGET_SPEED_UP else 'NOT met'}"
+        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -132,9 +141,11 @@ def main() -> None:
     two, two_step = games_per_second(2, 400)
     four, four_step = games_per_second(4, 100)
     verify = verify_corpus(1_000)
-    print(f"2-player random games per second: {two:8.1f}  ({two_step:5.1f} us per step)"
-          f"  target {TARGET_TWO_PLAYER_GAMES_PER_SECOND}: "
-          f"{'met' if two >= TARGET_TWO_PLAYER_GAMES_PER_SECOND else 'NOT met'}")
+    print(
+        f"2-player random games per second: {two:8.1f}  ({two_step:5.1f} us per step)"
+        f"  target {TARGET_TWO_PLAYER_GAMES_PER_SECOND}: "
+        f"{'met' if two >= TARGET_TWO_PLAYER_GAMES_PER_SECOND else 'NOT met'}"
+    )
     print(f"4-player random games per second: {four:8.1f}  ({four_step:5.1f} us per step)")
     print(f"verify 1,000 logs: {verify:6.2f} s  ({verify:.2f} ms per log, checked by the rules)")
 

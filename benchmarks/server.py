@@ -45,13 +45,13 @@ import aiohttp
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from server_helpers import Server, free_port, plain  # noqa: E402
-
 from splendor_a11y.bots import bot_for  # noqa: E402
 from splendor_a11y.engine import decide_and_apply, view  # noqa: E402
 from splendor_a11y.play.table import Table  # noqa: E402
 from splendor_a11y.record import LogHeader, PlayerEntry  # noqa: E402
 from splendor_a11y.serve.store import Store, TableSink  # noqa: E402
+
+from server_helpers import Server, free_port, plain  # noqa: E402
 
 RESERVES = [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)]
 SENT, REFUSED, ASKED = [0], [0], [0]
@@ -75,8 +75,15 @@ class Scripted:
         self.conn: asyncssh.SSHClientConnection | None = None
 
     async def connect(self, port: int, address: str) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, password=f"{self.name}-password",
-                                           known_hosts=None, client_keys=None, local_addr=(address, 0))
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=self.name,
+            password=f"{self.name}-password",
+            known_hosts=None,
+            client_keys=None,
+            local_addr=(address, 0),
+        )
         self.process = await self.conn.create_process(term_type="xterm", term_size=(200, 50))
         asyncio.get_running_loop().create_task(self._read())
 
@@ -118,7 +125,6 @@ class Scripted:
             except TimeoutError:
                 pass
 
-
     def close(self) -> None:
         if self.conn is not None:
             self.conn.close()
@@ -134,11 +140,15 @@ class WebScripted(Scripted):
         self.socket: aiohttp.ClientWebSocketResponse | None = None
 
     async def connect(self, port: int, address: str) -> None:
-        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)),
-                                             cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.session = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(local_addr=(address, 0)), cookie_jar=aiohttp.CookieJar(unsafe=True)
+        )
         origin = {"Origin": f"http://127.0.0.1:{port}"}
-        async with self.session.post(f"http://127.0.0.1:{port}/login", headers=origin,
-                                     data={"name": self.name, "password": f"{self.name}-password"}) as answer:
+        async with self.session.post(
+            f"http://127.0.0.1:{port}/login",
+            headers=origin,
+            data={"name": self.name, "password": f"{self.name}-password"},
+        ) as answer:
             await answer.json()
         self.socket = await self.session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin)
         asyncio.get_running_loop().create_task(self._read())
@@ -241,8 +251,10 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
     async def run(me: Scripted) -> None:
         other = second if me is first else first
         while True:
-            pattern = re.compile(rf"Your turn, {me.name}\.|You hold \d+ tokens: return|choose one: noble|"
-                                 "Type leave to go back")
+            pattern = re.compile(
+                rf"Your turn, {me.name}\.|You hold \d+ tokens: return|choose one: noble|"
+                "Type leave to go back"
+            )
             index, _, line = await me.line_after(cursor[me.name], pattern, timeout=600)
             cursor[me.name] = index + 1
             if "Type leave" in line:
@@ -257,6 +269,7 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
 
 async def _logins_per_second(port: int, count: int) -> float:
     """``count`` new players log in at once, each from its own address; logins a second."""
+
     async def one(number: int) -> None:
         player = _player(f"L{number}")
         await player.connect(port, f"127.1.{number // 250}.{number % 250 + 2}")
@@ -282,8 +295,14 @@ def _rss_kib(pid: int) -> int:
 
 def _machine() -> str:
     """The machine the figures were measured on."""
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), platform.processor() or "unknown processor")
+    model = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor() or "unknown processor",
+    )
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
@@ -301,8 +320,9 @@ async def _main(tables: int, think: float, logins: int) -> None:
     _report(tables, think, logins, *figures)
 
 
-async def _measured(server: Server, tables: int, think: float,
-                    logins: int) -> tuple[float, list[float], float, float, list[int]]:
+async def _measured(
+    server: Server, tables: int, think: float, logins: int
+) -> tuple[float, list[float], float, float, list[int]]:
     """Logins a second, the latencies, the games' seconds, the server's CPU seconds, and
     its memory at start, before and after the players connected, and at peak."""
     assert server.process is not None
@@ -335,8 +355,16 @@ async def _measured(server: Server, tables: int, think: float,
     return rate, latencies, time.perf_counter() - started, cpu, [at_start, before, connected, peak[0]]
 
 
-def _report(tables: int, think: float, logins: int, rate: float, latencies: list[float], elapsed: float,
-            cpu: float, memory: list[int]) -> None:
+def _report(
+    tables: int,
+    think: float,
+    logins: int,
+    rate: float,
+    latencies: list[float],
+    elapsed: float,
+    cpu: float,
+    memory: list[int],
+) -> None:
     at_start, before, connected, peak = memory
     ordered = sorted(latencies)
     median = statistics.median(ordered) * 1000
@@ -349,15 +377,21 @@ def _report(tables: int, think: float, logins: int, rate: float, latencies: list
     print(f"moves timed: {len(ordered)}; from Enter to the line at both seats:")
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
-    print(f"tables arriving {ARRIVAL:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
-          f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}; questions asked {ASKED[0]}")
-    print(f"server CPU {cpu:.1f} s over the games, {per_move:.2f} ms a move accepted, with its questions, refusals "
-          f"and both seats' lines  target 3 ms: {'met' if per_move <= 3 else 'NOT met'}; "
-          f"the clients' CPU {time.process_time():.1f} s")
+    print(
+        f"tables arriving {ARRIVAL:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
+        f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}; questions asked {ASKED[0]}"
+    )
+    print(
+        f"server CPU {cpu:.1f} s over the games, {per_move:.2f} ms a move accepted, with its questions, refusals "
+        f"and both seats' lines  target 3 ms: {'met' if per_move <= 3 else 'NOT met'}; "
+        f"the clients' CPU {time.process_time():.1f} s"
+    )
     print(f"  that is {1000 * cpu / max(SENT[0] + ASKED[0], 1):.2f} ms a line typed (a move or a question)")
-    print(f"server memory: {at_start / 1024:.1f} MiB at start, {connected / 1024:.1f} MiB with "
-          f"{2 * tables} players in the lobby ({(connected - before) / 2 / tables:.0f} KiB a connection), "
-          f"{peak / 1024:.1f} MiB at peak ({(peak - connected) / tables:.0f} KiB a table)")
+    print(
+        f"server memory: {at_start / 1024:.1f} MiB at start, {connected / 1024:.1f} MiB with "
+        f"{2 * tables} players in the lobby ({(connected - before) / 2 / tables:.0f} KiB a connection), "
+        f"{peak / 1024:.1f} MiB at peak ({(peak - connected) / tables:.0f} KiB a table)"
+    )
 
 
 def _fill_store(path: Path, tables: int) -> None:
@@ -366,10 +400,14 @@ def _fill_store(path: Path, tables: int) -> None:
     store = Store(path)
     for number in range(tables):
         header = LogHeader(players=(PlayerEntry(f"A{number}"), PlayerEntry(f"B{number}")), seed=number)
-        table_number = store.new_table({"creator": f"A{number}", "modules": [],
-                                        "seats": [{"name": f"A{number}"}, {"name": f"B{number}"}]})
-        store.start_table(table_number, header, {"creator": f"A{number}", "modules": [],
-                                                 "seats": [{"name": f"A{number}"}, {"name": f"B{number}"}]})
+        table_number = store.new_table(
+            {"creator": f"A{number}", "modules": [], "seats": [{"name": f"A{number}"}, {"name": f"B{number}"}]}
+        )
+        store.start_table(
+            table_number,
+            header,
+            {"creator": f"A{number}", "modules": [], "seats": [{"name": f"A{number}"}, {"name": f"B{number}"}]},
+        )
         table = Table(header.new_state(), header, TableSink(store, table_number))
         table.commit((table.deal(),))
         bot, rng = bot_for("random"), random.Random(number)
@@ -398,16 +436,22 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds each player thinks before a move")
     parser.add_argument("--logins", type=int, default=50, help="players logging in at once, for logins a second")
     parser.add_argument("--restore", type=int, default=1000, help="unfinished tables to start a server over (0: skip)")
-    parser.add_argument("--transport", choices=sorted(PLAYERS), default="ssh",
-                        help="how the players come in: SSH with a terminal, or the web page's WebSocket")
+    parser.add_argument(
+        "--transport",
+        choices=sorted(PLAYERS),
+        default="ssh",
+        help="how the players come in: SSH with a terminal, or the web page's WebSocket",
+    )
     arguments = parser.parse_args()
     TRANSPORT[0] = arguments.transport
     if arguments.tables:
         asyncio.run(_main(arguments.tables, arguments.think, arguments.logins))
     if arguments.restore:
         seconds = _time_to_listen(arguments.restore)
-        print(f"a server over a store of {arguments.restore} unfinished tables listens after {seconds:.2f} s  "
-              f"target 5 s: {'met' if seconds <= 5 else 'NOT met'}")
+        print(
+            f"a server over a store of {arguments.restore} unfinished tables listens after {seconds:.2f} s  "
+            f"target 5 s: {'met' if seconds <= 5 else 'NOT met'}"
+        )
 
 
 if __name__ == "__main__":

@@ -34,9 +34,18 @@ def _program() -> list[str]:
 
 
 def _machine() -> str:
-    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                  if line.startswith("model name")), platform.processor() or "unknown processor") \
-        if Path("/proc/cpuinfo").exists() else platform.processor()
+    model = (
+        next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")
+            ),
+            platform.processor() or "unknown processor",
+        )
+        if Path("/proc/cpuinfo").exists()
+        else platform.processor()
+    )
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
@@ -44,9 +53,23 @@ def _first_prompt(home: Path, run: int) -> float:
     """Seconds from starting the game to its first "Your turn" line."""
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home), SPLENDOR_A11Y_SPEECH="off", LANG="en_US.UTF-8")
     started = time.perf_counter()
-    child = subprocess.Popen([*_program(), "play", "--speech", "off", "--seed", str(run), "--players", "Ana,bot:easy",
-                              "--log", str(home / f"start-{run}.jsonl")],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    child = subprocess.Popen(
+        [
+            *_program(),
+            "play",
+            "--speech",
+            "off",
+            "--seed",
+            str(run),
+            "--players",
+            "Ana,bot:easy",
+            "--log",
+            str(home / f"start-{run}.jsonl"),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+    )
     assert child.stdout is not None and child.stdin is not None
     for line in child.stdout:
         if line.startswith(b"Your turn"):
@@ -70,8 +93,10 @@ def main() -> None:
         shutil.rmtree(home, ignore_errors=True)
     median = statistics.median(times)
     print(f"machine: {_machine()}")
-    print(f"first prompt over {runs} runs: median {median:.3f} s, fastest {min(times):.3f} s, "
-          f"slowest {max(times):.3f} s  target {TARGET} s: {'met' if median <= TARGET else 'NOT met'}")
+    print(
+        f"first prompt over {runs} runs: median {median:.3f} s, fastest {min(times):.3f} s, "
+        f"slowest {max(times):.3f} s  target {TARGET} s: {'met' if median <= TARGET else 'NOT met'}"
+    )
 
 
 if __name__ == "__main__":

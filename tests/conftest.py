@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.bots import set_thinking
-from splendor_a11y.bots.hard import thinking
+from splendor_a11y.bots import hard
 from splendor_a11y.domain.cards import Card, CardSet, standard_cards
 from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine import Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
@@ -42,13 +41,10 @@ def english_after_each_test() -> object:
 
 
 @pytest.fixture(autouse=True)
-def fixed_thinking() -> object:
-    """In-process tests play the hard bot with its fixed amount of thought: the same move
-    for the same seed, on any machine."""
-    before = thinking().seconds
-    set_thinking(None)
-    yield
-    set_thinking(before)
+def fixed_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process tests play the hard bot, where no budget is given it, with its fixed
+    amount of thought: the same move for the same seed, on any machine."""
+    monkeypatch.setattr(hard, "DEFAULT_BUDGET", hard.FIXED_BUDGET)
 
 
 @pytest.fixture(scope="session")
@@ -72,8 +68,10 @@ def with_player(state: GameState, seat: int, **changes: object) -> GameState:
 
 def cheapest_card_worth_points(state: GameState) -> tuple[Card, Slot]:
     """The cheapest face-up b card worth at least two points, and where it lies."""
-    index, card = min(((index, card) for index, card in enumerate(state.rows[1], 1)
-                       if card is not None and card.points >= 2), key=lambda found: sum(found[1].cost))
+    index, card = min(
+        ((index, card) for index, card in enumerate(state.rows[1], 1) if card is not None and card.points >= 2),
+        key=lambda found: sum(found[1].cost),
+    )
     return card, Slot("b", index)
 
 
@@ -108,8 +106,10 @@ class Typist:
         self.said: list[tuple[str, Channel]] = []
 
     def io(self) -> SessionIO:
-        return SessionIO(lambda prompt: self.typed.pop(0) if self.typed else None,
-                         lambda line, channel: self.said.append((line, channel)))
+        return SessionIO(
+            lambda prompt: self.typed.pop(0) if self.typed else None,
+            lambda line, channel: self.said.append((line, channel)),
+        )
 
 
 def seat_session(header: LogHeader, writer: LogWriter, io: SessionIO) -> SeatSession:
@@ -132,17 +132,23 @@ def cli_command() -> list[str]:
     return [script] if script else [sys.executable, "-m", "splendor_a11y"]
 
 
-def run_cli(*args: str, stdin: str | bytes = "", home: Path | None = None, cwd: Path | None = None,
-            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, stdin: str | bytes = "", home: Path | None = None, cwd: Path | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ)
     env["SPLENDOR_A11Y_SPEECH"] = "off"
     if home is not None:
         env["SPLENDOR_A11Y_HOME"] = str(home)
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    result = subprocess.run(cli_command() + list(args), input=data, capture_output=True, env=env,
-                            cwd=cwd, timeout=timeout)
-    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode("utf-8", "replace"),
-                                       result.stderr.decode("utf-8", "replace"))
+    result = subprocess.run(
+        cli_command() + list(args), input=data, capture_output=True, env=env, cwd=cwd, timeout=timeout
+    )
+    return subprocess.CompletedProcess(
+        result.args,
+        result.returncode,
+        result.stdout.decode("utf-8", "replace"),
+        result.stderr.decode("utf-8", "replace"),
+    )
 
 
 @pytest.fixture
@@ -152,4 +158,16 @@ def home(tmp_path: Path) -> Path:
     return folder
 
 
-__all__ = ["DATA_FILE", "PlayerState", "cheapest_card_worth_points", "gems", "holding_the_price", "new_game", "play", "refused", "Typist", "run_cli", "with_player"]
+__all__ = [
+    "DATA_FILE",
+    "PlayerState",
+    "cheapest_card_worth_points",
+    "gems",
+    "holding_the_price",
+    "new_game",
+    "play",
+    "refused",
+    "Typist",
+    "run_cli",
+    "with_player",
+]

@@ -25,13 +25,28 @@ GAMES: dict[str, tuple[str, ...]] = {
     "orient-3": ("--players", "bot:medium,bot:random,bot:easy", "--seed", "105", "--module", "orient"),
     "strongholds-2": ("--players", "bot:medium,bot:easy", "--seed", "106", "--module", "strongholds"),
     "strongholds-3": ("--players", "bot:easy,bot:medium,bot:medium", "--seed", "107", "--module", "strongholds"),
-    "both-2": ("--players", "bot:medium,bot:medium", "--seed", "108", "--module", "orient",
-               "--module", "strongholds"),
-    "both-4": ("--players", "bot:medium,bot:easy,bot:random,bot:easy", "--seed", "109", "--module", "orient",
-               "--module", "strongholds"),
+    "both-2": ("--players", "bot:medium,bot:medium", "--seed", "108", "--module", "orient", "--module", "strongholds"),
+    "both-4": (
+        "--players",
+        "bot:medium,bot:easy,bot:random,bot:easy",
+        "--seed",
+        "109",
+        "--module",
+        "orient",
+        "--module",
+        "strongholds",
+    ),
     "fr-base-hard": ("--players", "bot:hard,bot:medium,bot:easy", "--seed", "110", "--think", "fixed"),
-    "fr-both-3": ("--players", "bot:medium,bot:easy,bot:medium", "--seed", "111", "--module", "orient",
-                  "--module", "strongholds"),
+    "fr-both-3": (
+        "--players",
+        "bot:medium,bot:easy,bot:medium",
+        "--seed",
+        "111",
+        "--module",
+        "orient",
+        "--module",
+        "strongholds",
+    ),
 }
 LANGUAGE_OF = {"fr-base-hard": "fr", "fr-both-3": "fr"}
 """The games recorded in another language than English: every call speaks it."""
@@ -58,9 +73,16 @@ def record(name: str) -> str:
         spoken = ["--lang", LANGUAGE_OF[name]] if name in LANGUAGE_OF else []
         parts = [("play", _run(["play", *spoken, *GAMES[name], "--log", str(log), "--speech", "off"]))]
         first = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["players"][0]["name"]
-        for option in (["--transcript"], ["--summary"], ["--transcript", "--verbosity", "words"],
-                       ["--transcript", "--as", first], ["--summary", "--as", first],
-                       ["--verify"], ["--state-json"], ["--state-json", "--at", "20"]):
+        for option in (
+            ["--transcript"],
+            ["--summary"],
+            ["--transcript", "--verbosity", "words"],
+            ["--transcript", "--as", first],
+            ["--summary", "--as", first],
+            ["--verify"],
+            ["--state-json"],
+            ["--state-json", "--at", "20"],
+        ):
             parts.append((" ".join(option), _run(["replay", *spoken, str(log), *option])))
         parts.append(("log", log.read_text(encoding="utf-8")))
         text = "".join(f"==== {title}\n{body}" for title, body in parts)

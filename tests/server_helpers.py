@@ -42,9 +42,22 @@ class Server:
     def start(self) -> None:
         environment = {**os.environ, "SPLENDOR_A11Y_HOME": str(self.home), "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "splendor_a11y", "serve", "--port", str(self.port), "--telnet", str(self.telnet),
-             *self.options],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+            [
+                sys.executable,
+                "-m",
+                "splendor_a11y",
+                "serve",
+                "--port",
+                str(self.port),
+                "--telnet",
+                str(self.telnet),
+                *self.options,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=environment,
+        )
         assert self.process.stdout is not None
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
@@ -69,7 +82,7 @@ class Server:
     @property
     def printed(self) -> str:
         """What the server printed since it said how to stop it."""
-        return "\n".join(self.output[self._started_at:])
+        return "\n".join(self.output[self._started_at :])
 
     def kill(self) -> None:
         assert self.process is not None
@@ -110,8 +123,15 @@ class Player:
         return plain(self.raw)
 
     async def connect(self) -> None:
-        self._conn = await asyncssh.connect("127.0.0.1", self.port, username=self.name, password=self.password,
-                                            known_hosts=None, client_keys=None, local_addr=(self.address, 0))
+        self._conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.port,
+            username=self.name,
+            password=self.password,
+            known_hosts=None,
+            client_keys=None,
+            local_addr=(self.address, 0),
+        )
         self._process = await self._conn.create_process(term_type="xterm", term_size=(100, 30), encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
 

@@ -9,7 +9,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import Typist, cheapest_card_worth_points, holding_the_price, new_game, play_through, seat_session, with_player
 
 from splendor_a11y.bots import BOTS, bot_for, hard
 from splendor_a11y.bots.arena import play_alone, play_bots
@@ -44,6 +43,16 @@ from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Narrator
 
+from conftest import (
+    Typist,
+    cheapest_card_worth_points,
+    holding_the_price,
+    new_game,
+    play_through,
+    seat_session,
+    with_player,
+)
+
 LEVELS = ("random", "easy", "medium", "hard")
 SEARCHERS = ("hard", "rival")
 """The bots that think longest a move: asked about fewer positions."""
@@ -59,7 +68,9 @@ def random_positions(count: int, seed: int, modules: tuple[str, ...] = ()) -> li
     while len(found) < count:
         players = rng.randint(2, 4)
         state = GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules))
-        state = evolve(state, deal(players, random.Random(rng.randrange(10_000)), standard_cards(), modules_named(modules)))
+        state = evolve(
+            state, deal(players, random.Random(rng.randrange(10_000)), standard_cards(), modules_named(modules))
+        )
         for _ in range(rng.randrange(5, 120)):
             if state.is_over:
                 break
@@ -106,7 +117,9 @@ def module_decisions(seed: int, each: int = 3) -> list[GameState]:
     found: dict[Phase, list[GameState]] = {}
     for game_number in range(60):
         state = GameState.new(("P0", "P1", "P2"), modules_named(("orient", "strongholds")))
-        state = evolve(state, deal(3, random.Random(game_number), standard_cards(), modules_named(("orient", "strongholds"))))
+        state = evolve(
+            state, deal(3, random.Random(game_number), standard_cards(), modules_named(("orient", "strongholds")))
+        )
         while not state.is_over:
             if state.phase in wanted and len(found.setdefault(state.phase, [])) < each:
                 found[state.phase].append(state)
@@ -120,7 +133,9 @@ def module_decisions(seed: int, each: int = 3) -> list[GameState]:
 @pytest.mark.parametrize("level", [*LEVELS, "rival"])
 def test_every_level_makes_every_module_decision_legally(level: str) -> None:
     searcher = level in SEARCHERS
-    positions = module_decisions(8, 1 if searcher else 3) + random_positions(3 if searcher else 20, 3, ("orient", "strongholds"))
+    positions = module_decisions(8, 1 if searcher else 3) + random_positions(
+        3 if searcher else 20, 3, ("orient", "strongholds")
+    )
     for index, state in enumerate(positions):
         command = bot_for(level)(view(state, state.current), random.Random(index))
         assert command in legal_commands(state), (level, state.phase, command)
@@ -131,8 +146,9 @@ def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hard bot's search at its smallest, still with no clock: for tests that need
     whole games of it rather than its best moves (its fixed thought takes a minute or
     more for a game with the modules)."""
-    monkeypatch.setattr(hard, "_budget", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=2,
-                                                           seconds=None, finalists=1))
+    monkeypatch.setattr(
+        hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=2, seconds=None, finalists=1)
+    )
 
 
 @pytest.mark.usefixtures("brief_thinking")
@@ -145,7 +161,8 @@ def test_bots_finish_games_with_each_module(levels: tuple[str, ...], modules: tu
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_bot_playing_alone_counts_its_own_turns_to_the_winning_score(
-        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Only the bot moves; each of its turns counts once, a return over ten included."""
     actions: list[GameState] = []
 
@@ -211,9 +228,16 @@ def test_determinizing_deals_only_unseen_cards_and_keeps_what_is_seen() -> None:
     assert len(everything) == len(set(everything)) == 90
 
 
-@pytest.mark.parametrize("levels", [("medium", "easy"), ("easy", "medium", "random"),
-                                    ("medium", "easy", "easy", "medium"), ("hard", "medium", "easy"),
-                                    ("rival", "medium", "easy")])
+@pytest.mark.parametrize(
+    "levels",
+    [
+        ("medium", "easy"),
+        ("easy", "medium", "random"),
+        ("medium", "easy", "easy", "medium"),
+        ("hard", "medium", "easy"),
+        ("rival", "medium", "easy"),
+    ],
+)
 @pytest.mark.usefixtures("brief_thinking")
 def test_bots_finish_games_of_every_size(levels: tuple[str, ...]) -> None:
     record = play_bots(levels, seed=5)
@@ -241,7 +265,8 @@ def test_hint_gives_a_legal_explained_move_and_the_log_notes_it(tmp_path: Path) 
     states = replay(log)
     assert states[-1] == states[-2]
     summary_lines = __import__("splendor_a11y.text.summary", fromlist=["game_summary"]).game_summary(
-        log.events, states, session.narrator())
+        log.events, states, session.narrator()
+    )
     assert "You asked for 1 hint." in summary_lines, "Ana hears her own summary"
 
 
@@ -257,8 +282,13 @@ def test_every_level_is_named_in_help_and_accepted_on_the_command_line() -> None
 def test_hint_counts_read_as_words() -> None:
     state = with_player(new_game(2, 4), 0, tokens=GemCounts(), bonuses=GemCounts())
     cheapest = min((c for c in state.rows[0] if c is not None), key=lambda c: c.cost.total)
-    one_short = GemCounts([max(0, n - (1 if i == next(j for j in range(5) if cheapest.cost[j]) else 0))
-                           for i, n in enumerate(cheapest.cost[:5])] + [0])
+    one_short = GemCounts(
+        [
+            max(0, n - (1 if i == next(j for j in range(5) if cheapest.cost[j]) else 0))
+            for i, n in enumerate(cheapest.cost[:5])
+        ]
+        + [0]
+    )
     state = with_player(state, 0, tokens=one_short)
     place = next(f"a{i + 1}" for i, c in enumerate(state.rows[0]) if c == cheapest)
     line = explain_move(state, 0, Reserve(parse_line(f"reserve {place}").place), Narrator(0))  # type: ignore[union-attr]
@@ -364,8 +394,9 @@ def test_a_plan_the_opponent_wins_on_their_answer_counts_as_lost(seed: int) -> N
     leaves out) the opponent's answer wins, and the plan is worth a lost game, not what
     the seat's own move looked like before that answer."""
     state = new_game(2, seed)
-    card = min((card for card in state.rows[0] + state.rows[1] if card is not None and card.points),
-               key=lambda c: sum(c.cost))
+    card = min(
+        (card for card in state.rows[0] + state.rows[1] if card is not None and card.points), key=lambda c: sum(c.cost)
+    )
     state = with_player(state, 1, points=15 - card.points, tokens=GemCounts(list(card.cost[:5]) + [0]))
     state = with_player(state, 0, tokens=GemCounts())
     assert hard.best_line(state, 0)[0] == -hard.PLANNED_FINISH
@@ -431,8 +462,12 @@ def test_the_hard_bot_reserves_the_card_an_opponent_needs_to_win(seed: int) -> N
     is the opponent's win."""
     state, winning = _one_card_from_winning(seed)
     their_turn = turn_again(state, 1)
-    wins = [command.place for command in legal_commands(their_turn) if isinstance(command, Buy)
-            and finish_own_decisions(decide_and_apply(their_turn, command)[1], 1).players[1].points >= 15]
+    wins = [
+        command.place
+        for command in legal_commands(their_turn)
+        if isinstance(command, Buy)
+        and finish_own_decisions(decide_and_apply(their_turn, command)[1], 1).players[1].points >= 15
+    ]
     assert wins == [winning]
     assert hard.choose_hard(view(state, 0), random.Random(seed)) == Reserve(winning)
 
@@ -494,8 +529,9 @@ def test_the_rival_takes_the_win_it_has_in_one_move(seed: int) -> None:
 
 
 @pytest.mark.parametrize(("players", "turns", "widest"), [(2, 3, 3), (3, 3, 3), (4, 2, 1)])
-def test_the_plan_narrows_at_a_table_of_four(players: int, turns: int, widest: int,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_plan_narrows_at_a_table_of_four(
+    players: int, turns: int, widest: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Three opponents answer each planned turn: the plan then looks two turns ahead from
     one position each: the full plan took too long for a second a move."""
     fronts: list[int] = []
@@ -546,3 +582,27 @@ def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) ->
         score, ending = hard.best_line(hard.answered(decide_and_apply(state, reserve)[1], 0), 0)
         assert any(held.card == card for held in ending.players[0].reserved) == bool(cost)
         assert hard._after_round(state, 0, reserve) == pytest.approx(score - cost)
+
+
+def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thinking budget is a value each bot is given, not a setting of the process:
+    two tables with different budgets each give their computer their own."""
+    from splendor_a11y import bots
+    from splendor_a11y.bots import budget_for
+    from splendor_a11y.play.table import Table
+    from splendor_a11y.record import LogHeader, PlayerEntry
+
+    given: list[object] = []
+
+    def recorder(view: object, rng: random.Random, budget: object = None) -> object:
+        given.append(budget)
+        return legal_commands(view)[0]  # type: ignore[arg-type]
+
+    monkeypatch.setitem(bots.BOTS, "hard", recorder)
+    header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Hal", "bot", "hard")), (), 3)
+    quick, slow = budget_for(0.2), budget_for(5.0)
+    state = new_game(2, 3)
+    for budget in (quick, slow):
+        table = Table(state, header, writer=None, thinking=budget)  # type: ignore[arg-type]
+        table.computers[1](view(state, 1), random.Random(1))
+    assert given == [quick, slow]

@@ -6,10 +6,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import DATA_FILE, run_cli
 
 from splendor_a11y.domain.cards import CardDataError, CardSet, load_cards
 from splendor_a11y.text.messages import problem_text
+
+from conftest import DATA_FILE, run_cli
 
 
 def test_the_whole_base_game_is_there(cards: CardSet) -> None:
@@ -24,8 +25,18 @@ def test_the_whole_base_game_is_there(cards: CardSet) -> None:
 
 def test_published_cards_spot_checks(cards: CardSet) -> None:
     """Cards checked by hand against published lists, one per kind of cost shape."""
-    for code in ["c4s 7d", "a0d 3s", "a1d 4e", "b3d 6d", "b1e 3d 2e 3r", "c3o 3d 3s 5e 3r", "c5e 7s 3e",
-                 "a0o 1e 3r 1o", "b2s 5s", "c4r 3s 6e 3r"]:
+    for code in [
+        "c4s 7d",
+        "a0d 3s",
+        "a1d 4e",
+        "b3d 6d",
+        "b1e 3d 2e 3r",
+        "c3o 3d 3s 5e 3r",
+        "c5e 7s 3e",
+        "a0o 1e 3r 1o",
+        "b2s 5s",
+        "c4r 3s 6e 3r",
+    ]:
         assert cards.card(code) is not None, code
     for noble in ["3 4d 4s", "3 4s 4e", "3 3d 3s 3e", "3 3e 3r 3o"]:
         assert cards.noble(noble) is not None, noble
@@ -107,14 +118,17 @@ def test_installed_package_finds_its_data_from_any_folder(tmp_path: Path) -> Non
     assert result.stdout.strip() == "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds."
 
 
-@pytest.mark.parametrize(("code", "words"), [
-    ("b0dd 4s 3e", "two diamond bonuses"),
-    ("a0gg 3o", "no colour, and may be discarded during a purchase for 2 gold"),
-    ("a0* 3e 2o", "takes the colour and bonus of one of your cards"),
-    ("b0*+a 4e 3r 1o", "then you take a face-up level a card free"),
-    ("b1d+n 2s 2e 2r 2o", "and you reserve a noble tile for yourself"),
-    ("c3d -2o", "bought by discarding two of your onyx cards instead of gems"),
-])
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        ("b0dd 4s 3e", "two diamond bonuses"),
+        ("a0gg 3o", "no colour, and may be discarded during a purchase for 2 gold"),
+        ("a0* 3e 2o", "takes the colour and bonus of one of your cards"),
+        ("b0*+a 4e 3r 1o", "then you take a face-up level a card free"),
+        ("b1d+n 2s 2e 2r 2o", "and you reserve a noble tile for yourself"),
+        ("c3d -2o", "bought by discarding two of your onyx cards instead of gems"),
+    ],
+)
 def test_every_orient_mark_reads_in_words(code: str, words: str) -> None:
     result = run_cli("lookup", code)
     assert result.returncode == 0 and words in result.stdout and "Orient card" in result.stdout

@@ -11,8 +11,7 @@ from conftest import run_cli
 
 def test_computer_players_are_named_by_their_level(home: Path, tmp_path: Path) -> None:
     log = tmp_path / "bots.jsonl"
-    result = run_cli("play", "--players", "bot:medium,bot:easy,bot:easy", "--seed", "3", "--log", str(log),
-                     home=home)
+    result = run_cli("play", "--players", "bot:medium,bot:easy,bot:easy", "--seed", "3", "--log", str(log), home=home)
     assert result.returncode == 0, result.stderr
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert [p["name"] for p in header["players"]] == ["Medium bot", "Easy bot 1", "Easy bot 2"]
@@ -32,11 +31,18 @@ def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_sa
         assert refused.returncode == 2
         assert refused.stderr.strip().splitlines() == [
             f"Argument --think: it takes seconds from 0.1 to 60, or fixed; {wrong} is neither. "
-            "Type splendor-a11y --help for the options."]
+            "Type splendor-a11y --help for the options."
+        ]
     # Both games at once, one a core, each in a home of its own: each is a whole game of
     # the hard bot's fixed thought.
     with ThreadPoolExecutor(2) as pool:
-        games = list(pool.map(lambda name: run_cli("play", "--players", "bot:hard,bot:easy", "--seed", "11",
-                                                   "--think", "fixed", home=home / name), ("first", "second")))
+        games = list(
+            pool.map(
+                lambda name: run_cli(
+                    "play", "--players", "bot:hard,bot:easy", "--seed", "11", "--think", "fixed", home=home / name
+                ),
+                ("first", "second"),
+            )
+        )
     assert games[0].returncode == 0 and "Hard bot" in games[0].stdout
     assert games[0].stdout.split("The game log is in")[0] == games[1].stdout.split("The game log is in")[0]

@@ -8,13 +8,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import cli_command, run_cli
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from splendor_a11y.play.console import Console
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.speech import RecordingSpeaker
+
+from conftest import cli_command, run_cli
 
 
 def test_prompt_reads_lines_and_announces_them_printed_then_spoken() -> None:
@@ -79,20 +80,30 @@ def test_piped_game_reads_one_command_a_line_and_stops_at_end_of_input(home: Pat
     command = f"{' '.join(cli_command())} resume {home / 'p.jsonl'}"
     assert lines[-1] == f"The game is saved in {home / 'p.jsonl'}. To go on later, type: {command}"
     assert run_cli("replay", str(home / "p.jsonl"), "--verify").returncode == 0
-    typed = subprocess.run(command, shell=True, input="me\nquit\n", capture_output=True, text=True, timeout=60,
-                           env={**os.environ, "SPLENDOR_A11Y_HOME": str(home), "SPLENDOR_A11Y_SPEECH": "off"})
+    typed = subprocess.run(
+        command,
+        shell=True,
+        input="me\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SPLENDOR_A11Y_HOME": str(home), "SPLENDOR_A11Y_SPEECH": "off"},
+    )
     assert typed.returncode == 0 and "You take 1s 1e 1r" not in typed.stderr
     assert "tokens 1s 1e 1r" in typed.stdout, typed.stdout + typed.stderr
 
 
-@pytest.mark.parametrize(("started", "told"), [
-    (".venv/bin/splendor-a11y", ".venv/bin/splendor-a11y"),
-    ("/home/ana/.venv/bin/splendor-a11y", "/home/ana/.venv/bin/splendor-a11y"),
-    ("/home/ana b/.venv/bin/splendor-a11y", '"/home/ana b/.venv/bin/splendor-a11y"'),
-    ("splendor-a11y", "splendor-a11y"),
-    ("/usr/lib/python3/site-packages/splendor_a11y/__main__.py", "/usr/bin/python3 -m splendor_a11y"),
-    ("/usr/bin/pytest", "splendor-a11y"),
-])
+@pytest.mark.parametrize(
+    ("started", "told"),
+    [
+        (".venv/bin/splendor-a11y", ".venv/bin/splendor-a11y"),
+        ("/home/ana/.venv/bin/splendor-a11y", "/home/ana/.venv/bin/splendor-a11y"),
+        ("/home/ana b/.venv/bin/splendor-a11y", '"/home/ana b/.venv/bin/splendor-a11y"'),
+        ("splendor-a11y", "splendor-a11y"),
+        ("/usr/lib/python3/site-packages/splendor_a11y/__main__.py", "/usr/bin/python3 -m splendor_a11y"),
+        ("/usr/bin/pytest", "splendor-a11y"),
+    ],
+)
 def test_the_command_to_go_on_is_said_as_the_program_was_started(started: str, told: str) -> None:
     """After the README's install the program is .venv/bin/splendor-a11y, not a name on
     the PATH: the game tells the command as the player started it, so it works as typed."""
@@ -102,8 +113,9 @@ def test_the_command_to_go_on_is_said_as_the_program_was_started(started: str, t
 
 
 def test_non_utf8_and_control_characters_are_refused_politely(home: Path) -> None:
-    result = run_cli("play", "--seed", "3", "--log", str(home / "p.jsonl"),
-                     stdin=b"\xff\xfe take\n\x1b[Atake\nsupply\n", home=home)
+    result = run_cli(
+        "play", "--seed", "3", "--log", str(home / "p.jsonl"), stdin=b"\xff\xfe take\n\x1b[Atake\nsupply\n", home=home
+    )
     assert "That line is not UTF-8 text; please type it again." in result.stdout
     assert "That line has control characters in it; please type it again." in result.stdout
     assert "Supply:" in result.stdout and "Traceback" not in result.stderr
@@ -126,8 +138,9 @@ def test_a_closed_pipe_is_not_a_traceback(home: Path) -> None:
     from conftest import cli_command
 
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home))
-    proc = subprocess.Popen(cli_command() + ["lookup", "--level", "a"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        cli_command() + ["lookup", "--level", "a"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    )
     assert proc.stdout is not None
     proc.stdout.read(10)
     proc.stdout.close()
@@ -140,7 +153,9 @@ def test_bad_usage_is_exit_2(home: Path) -> None:
     result = run_cli("play", "--players", "Ana,bot:wizard", home=home)
     assert result.returncode == 2 and "There is no computer level 'wizard'" in result.stderr
     result = run_cli("play", "--module", "cities", home=home)
-    assert result.returncode == 2 and "There is no module 'cities'; the modules are orient, strongholds." in result.stderr
+    assert (
+        result.returncode == 2 and "There is no module 'cities'; the modules are orient, strongholds." in result.stderr
+    )
     assert run_cli("frobnicate", home=home).returncode == 2
 
 
@@ -148,7 +163,11 @@ def test_setup_asks_one_question_at_a_time(home: Path) -> None:
     answers = "5\n2\nAna\nn\nBen\ny\nwizard\neasy\nplayers\n"
     result = run_cli("play", "--setup", "--seed", "2", "--log", str(home / "s.jsonl"), stdin=answers, home=home)
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["How many players, 2 to 4?", "Please answer with one of: 2, 3, 4.", "How many players, 2 to 4?"]
+    assert lines[:3] == [
+        "How many players, 2 to 4?",
+        "Please answer with one of: 2, 3, 4.",
+        "How many players, 2 to 4?",
+    ]
     assert "Is Ben played by the computer? Type y or n." in lines
     assert "Please answer with one of: random, easy, medium, hard." in lines
     assert "Your turn. 0 points; bonuses none; tokens none; hand no cards. Ben 0 points." in lines
@@ -163,8 +182,21 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
         ("en", "look", "Say which card to look at, for example look b1.", "look b1"),
         ("fr", "voir", "Dites quelle carte regarder, par exemple voir b1.", "voir b1"),
     ):
-        result = run_cli("play", "--lang", lang, "--seed", "3", "--module", "orient", "--players", "Ana,Ben",
-                         "--log", str(home / f"{typed}.jsonl"), stdin=f"{typed}\n{example}\n", home=home)
+        result = run_cli(
+            "play",
+            "--lang",
+            lang,
+            "--seed",
+            "3",
+            "--module",
+            "orient",
+            "--players",
+            "Ana,Ben",
+            "--log",
+            str(home / f"{typed}.jsonl"),
+            stdin=f"{typed}\n{example}\n",
+            home=home,
+        )
         lines = result.stdout.splitlines()
         assert question in lines
         after = lines[lines.index(question) + 1]

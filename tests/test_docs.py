@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,13 +27,21 @@ def test_the_readme_is_short_and_opens_with_its_two_commands() -> None:
     assert len(readme.encode("utf-8")) < 10_000
     first_screen = "\n".join(readme.splitlines()[:40])
     assert "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/splendor-a11y" in first_screen
-    assert '.venv/bin/pip install ".[test]" && .venv/bin/ruff check && .venv/bin/mypy && .venv/bin/pytest -q' in readme
+    assert (
+        '.venv/bin/pip install ".[test]" && .venv/bin/ruff check && .venv/bin/ruff format --check && .venv/bin/mypy && .venv/bin/pytest -q'
+        in readme
+    )
 
 
 def test_the_docs_site_builds_strictly(tmp_path: Path) -> None:
-    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-                           cwd=ROOT, capture_output=True, text=True, timeout=120,
-                           env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(tmp_path)})
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "NO_MKDOCS_2_WARNING": "1", "HOME": str(tmp_path)},
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     assert (tmp_path / "site" / "manual" / "index.html").exists()
     assert (tmp_path / "site" / "fr" / "manual" / "index.html").exists()
@@ -49,8 +58,10 @@ def quoted_commands() -> list[tuple[str, list[str]]]:
 
 
 def test_the_documents_quote_commands_of_every_kind() -> None:
-    subcommands = {next((w for w in words if not w.startswith("-") and w not in ("fr", "en")), "")
-                   for _, words in quoted_commands()}
+    subcommands = {
+        next((w for w in words if not w.startswith("-") and w not in ("fr", "en")), "")
+        for _, words in quoted_commands()
+    }
     assert {"", "play", "resume", "replay", "lookup", "serve", "export"} <= subcommands, subcommands
 
 
@@ -58,16 +69,27 @@ def test_the_documents_quote_commands_of_every_kind() -> None:
 def a_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game's log with a player named Ana, for the documents' replay commands to read."""
     path = tmp_path_factory.mktemp("log") / "game.jsonl"
-    played = run_cli("play", "--players", "Ana,bot:random", "--seed", "4", "--log", str(path), "--speech", "off",
-                     stdin="take dse\ntake ser\nreserve a1\ntake dse\nreserve a2\nreturn d\nreserve a3\nreturn s\nquit\n",
-                     home=path.parent / "home")
+    played = run_cli(
+        "play",
+        "--players",
+        "Ana,bot:random",
+        "--seed",
+        "4",
+        "--log",
+        str(path),
+        "--speech",
+        "off",
+        stdin="take dse\ntake ser\nreserve a1\ntake dse\nreserve a2\nreturn d\nreserve a3\nreturn s\nquit\n",
+        home=path.parent / "home",
+    )
     assert played.returncode == 0, played.stderr
     return path
 
 
 @pytest.mark.parametrize(("document", "words"), quoted_commands(), ids=lambda value: str(value))
-def test_every_command_the_documents_print_works_as_typed(document: str, words: list[str], tmp_path: Path,
-                                                          a_log: Path) -> None:
+def test_every_command_the_documents_print_works_as_typed(
+    document: str, words: list[str], tmp_path: Path, a_log: Path
+) -> None:
     from splendor_a11y.cli.exits import UsageError
     from splendor_a11y.cli.parser import build_parser, with_subcommand
 

@@ -54,8 +54,12 @@ class Player:
         afford = self.say("afford")
         if match := re.search(r"You can buy: ([abch]\d)", afford):
             return f"buy {match.group(1)}"
-        if len(self.sent) >= 4 and self.sent[-4].startswith("take") and \
-                self.sent[-3].split()[-1] == self.sent[-4].split()[-1] and self.sent[-3].startswith("return"):
+        if (
+            len(self.sent) >= 4
+            and self.sent[-4].startswith("take")
+            and self.sent[-3].split()[-1] == self.sent[-4].split()[-1]
+            and self.sent[-3].startswith("return")
+        ):
             return "reserve a1"  # taking and giving back the same gems goes nowhere: get a gold
         supply = self.say("supply")
         colours = [code for count, code in re.findall(r"(\d+)([dsero])", supply) if int(count) > 0]
@@ -69,8 +73,14 @@ def test_a_full_game_against_the_computer(tmp_path: Path) -> None:
     env.pop("PROMPT_TOOLKIT_NO_CPR", None)
     log = tmp_path / "game.jsonl"
     command = cli_command()
-    child = pexpect.spawn(command[0], command[1:] + ["play", "--seed", "11", "--log", str(log)],
-                          env=env, encoding="utf-8", dimensions=(24, 200), timeout=30)
+    child = pexpect.spawn(
+        command[0],
+        command[1:] + ["play", "--seed", "11", "--log", str(log)],
+        env=env,
+        encoding="utf-8",
+        dimensions=(24, 200),
+        timeout=30,
+    )
     raw: list[str] = []
     child.logfile_read = Collector(raw)
     child.expect(PROMPT)
@@ -108,9 +118,29 @@ def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> N
     command = cli_command()
     # Each hint is the hard bot's move, thought over for a third of a second rather than
     # a second: what is checked is that every prompt can be answered, not the moves.
-    child = pexpect.spawn(command[0], command[1:] + ["play", "--seed", "3", "--log", str(log), "--module", "orient",
-                                                     "--module", "strongholds", "--players", "Ana,bot:medium", "--think", "0.3"],
-                          env=env, encoding="utf-8", dimensions=(24, 200), timeout=60)
+    child = pexpect.spawn(
+        command[0],
+        command[1:]
+        + [
+            "play",
+            "--seed",
+            "3",
+            "--log",
+            str(log),
+            "--module",
+            "orient",
+            "--module",
+            "strongholds",
+            "--players",
+            "Ana,bot:medium",
+            "--think",
+            "0.3",
+        ],
+        env=env,
+        encoding="utf-8",
+        dimensions=(24, 200),
+        timeout=60,
+    )
     child.expect(PROMPT)
     player = Player(child)
     last = clean(child.before)

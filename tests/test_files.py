@@ -15,11 +15,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import cli_command, run_cli
-from pty_helpers import PROMPT
 
 from splendor_a11y.record import LogError, LogWriter, read_log
 from splendor_a11y.text.messages import problem_text
+
+from conftest import cli_command, run_cli
+from pty_helpers import PROMPT
 
 
 def finished_game(home: Path, path: Path, players: str = "bot:easy,bot:random", seed: int = 5) -> list[str]:
@@ -74,17 +75,24 @@ def test_resume_locks_the_log_so_two_cannot_go_on(home: Path, tmp_path: Path) ->
 def _limited(size: int):  # type: ignore[no-untyped-def]
     """A child whose files cannot grow past ``size`` bytes (writes fail with EFBIG), as a
     quota or a full disk refuses them."""
+
     def limit() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
     return limit
 
 
 def _play_limited(log: Path, home: Path, typed: str, limit: int | None) -> tuple[int, str, str]:
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home))
-    done = subprocess.run(cli_command() + ["play", "--players", "Ana,Ben", "--seed", "1", "--log", str(log),
-                                           "--speech", "off"], input=typed.encode(), capture_output=True, env=env,
-                          preexec_fn=_limited(limit) if limit else None, timeout=60)
+    done = subprocess.run(
+        cli_command() + ["play", "--players", "Ana,Ben", "--seed", "1", "--log", str(log), "--speech", "off"],
+        input=typed.encode(),
+        capture_output=True,
+        env=env,
+        preexec_fn=_limited(limit) if limit else None,
+        timeout=60,
+    )
     return done.returncode, done.stdout.decode(), done.stderr.decode()
 
 
@@ -98,8 +106,10 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_back_at_the_pro
     assert status == 0, err
     assert "Traceback" not in out + err
     lines = out.splitlines()
-    refused = lines.index("The game could not be saved: the log file has reached the largest size this system "
-                          "allows. Nothing was played; quit, and the game so far can be resumed.")
+    refused = lines.index(
+        "The game could not be saved: the log file has reached the largest size this system "
+        "allows. Nothing was played; quit, and the game so far can be resumed."
+    )
     assert re.match(r"(Ana|Ben): 0 points; tokens none \(0\)", lines[refused + 1]), "Ben's take was not played"
     assert "1d 1s 1e (3)" in lines[refused + 2], "Ana's take, saved before, stands"
     assert lines[-1].startswith("The game is saved in")
@@ -112,8 +122,14 @@ def test_a_move_the_disk_refuses_is_not_played_and_the_player_is_back_at_the_pro
 def test_a_new_game_on_a_full_disk_leaves_no_empty_log(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path / "home"))
-    done = subprocess.run(cli_command() + ["play", "--log", str(log), "--speech", "off"], input=b"quit\n",
-                          capture_output=True, env=env, preexec_fn=_limited(10), timeout=60)
+    done = subprocess.run(
+        cli_command() + ["play", "--log", str(log), "--speech", "off"],
+        input=b"quit\n",
+        capture_output=True,
+        env=env,
+        preexec_fn=_limited(10),
+        timeout=60,
+    )
     assert done.returncode == 1 and not log.exists()
     assert "Traceback" not in done.stderr.decode()
 
@@ -158,17 +174,27 @@ def strange_paths(tmp_path: Path) -> dict[str, Path]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pipes and devices are POSIX")
-@pytest.mark.parametrize("command", [("replay", "{}", "--verify"), ("replay", "{}", "--state-json"),
-                                     ("replay", "{}", "--transcript"), ("replay", "{}"), ("resume", "{}"),
-                                     ("play", "--log", "{}")])
-def test_only_regular_files_are_read_or_written(home: Path, strange_paths: dict[str, Path],
-                                                command: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("replay", "{}", "--verify"),
+        ("replay", "{}", "--state-json"),
+        ("replay", "{}", "--transcript"),
+        ("replay", "{}"),
+        ("resume", "{}"),
+        ("play", "--log", "{}"),
+    ],
+)
+def test_only_regular_files_are_read_or_written(
+    home: Path, strange_paths: dict[str, Path], command: tuple[str, ...]
+) -> None:
     for what, path in strange_paths.items():
         result = run_cli(*(part.format(path) for part in command), stdin="quit\n", home=home, timeout=20)
         assert result.returncode in (1, 2), (what, result.stdout, result.stderr)
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
-        assert str(path) in result.stderr and ("not a game log file" in result.stderr
-                                               or "not a file a game can be written to" in result.stderr)
+        assert str(path) in result.stderr and (
+            "not a game log file" in result.stderr or "not a file a game can be written to" in result.stderr
+        )
 
 
 def test_a_deeply_nested_line_and_a_deal_that_breaks_the_header_are_bad_lines(home: Path, tmp_path: Path) -> None:
@@ -226,13 +252,19 @@ def test_an_unusable_games_folder_asks_for_a_log_file(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("HOME", "SPLENDOR_A11Y_HOME")}
     env["XDG_DATA_HOME"] = str(blocker)
     env["SPLENDOR_A11Y_SPEECH"] = "off"
-    done = subprocess.run(cli_command() + ["play", "--speech", "off"], input=b"quit\n", capture_output=True,
-                          env=env, timeout=60)
+    done = subprocess.run(
+        cli_command() + ["play", "--speech", "off"], input=b"quit\n", capture_output=True, env=env, timeout=60
+    )
     assert done.returncode == 2
     assert "name a file for this game with --log FILE" in done.stderr.decode()
     log = tmp_path / "g.jsonl"
-    done = subprocess.run(cli_command() + ["play", "--speech", "off", "--log", str(log)], input=b"me\nquit\n",
-                          capture_output=True, env=env, timeout=60)
+    done = subprocess.run(
+        cli_command() + ["play", "--speech", "off", "--log", str(log)],
+        input=b"me\nquit\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 0 and "You: 0 points" in done.stdout.decode() and log.exists()
 
 
@@ -241,8 +273,13 @@ def test_an_unusable_games_folder_asks_for_a_log_file(tmp_path: Path) -> None:
 
 def test_a_terminal_that_cannot_encode_everything_gets_readable_stand_ins(home: Path) -> None:
     env = dict(os.environ, PYTHONIOENCODING="ascii", SPLENDOR_A11Y_HOME=str(home))
-    done = subprocess.run(cli_command() + ["play", "--players", "Zoë,Ana", "--speech", "off", "--seed", "3"],
-                          input=b"players\nquit\n", capture_output=True, env=env, timeout=60)
+    done = subprocess.run(
+        cli_command() + ["play", "--players", "Zoë,Ana", "--speech", "off", "--seed", "3"],
+        input=b"players\nquit\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     out = done.stdout.decode("ascii")
     assert done.returncode == 0 and "Traceback" not in done.stderr.decode()
     assert "Zoe: 0 points" in out
@@ -265,8 +302,13 @@ def _typed_game(home: Path, tmp_path: Path, lines: list[str]) -> str:
     pexpect = pytest.importorskip("pexpect")
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
     command = cli_command()
-    child = pexpect.spawn(command[0], [*command[1:], "play", "--players", "Ana,bot:easy", "--seed", "4", "--log",
-                                       str(tmp_path / "g.jsonl")], env=env, encoding="utf-8", timeout=30)
+    child = pexpect.spawn(
+        command[0],
+        [*command[1:], "play", "--players", "Ana,bot:easy", "--seed", "4", "--log", str(tmp_path / "g.jsonl")],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+    )
     prompt = PROMPT
     child.expect(prompt)
     heard = child.before

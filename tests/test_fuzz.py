@@ -13,7 +13,6 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import Typist, play_through, seat_session
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -21,13 +20,49 @@ from splendor_a11y.cli import main
 from splendor_a11y.play.grammar import COMMANDS, GrammarError, Query, parse_line
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
+from conftest import Typist, play_through, seat_session
+
 WORDS = [name for spec in COMMANDS for name in (spec.name, *spec.aliases)] + [
-    "a1", "b2", "c4", "h1", "deck a", "orient b", "noble", "pay", "with", "discard", "from", "gg"]
+    "a1",
+    "b2",
+    "c4",
+    "h1",
+    "deck a",
+    "orient b",
+    "noble",
+    "pay",
+    "with",
+    "discard",
+    "from",
+    "gg",
+]
 ARGUMENTS = st.one_of(
-    st.sampled_from(["ser", "2s", "a1", "b9", "h0", "deck c", "orient x", "1", "0", "²", "①", "٣", "ｂ２",
-                     "3d 2g", "with 2gg", "discard a0o, b2o", "pay 99999999999999999999d", "from c1", "rr", "*"]),
+    st.sampled_from(
+        [
+            "ser",
+            "2s",
+            "a1",
+            "b9",
+            "h0",
+            "deck c",
+            "orient x",
+            "1",
+            "0",
+            "²",
+            "①",
+            "٣",
+            "ｂ２",
+            "3d 2g",
+            "with 2gg",
+            "discard a0o, b2o",
+            "pay 99999999999999999999d",
+            "from c1",
+            "rr",
+            "*",
+        ]
+    ),
     st.text(max_size=30),
-    st.integers(min_value=-10**30, max_value=10**30).map(str),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )
 LINES = st.one_of(
     st.text(max_size=300),
@@ -133,12 +168,20 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str], typed: str = "quit\
     return status, captured.out + captured.err
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(how=st.sampled_from(MUTATIONS), a=st.integers(0, 10**6), b=st.integers(0, 10**6), value=JSON_VALUES)
 def test_a_damaged_log_is_refused_at_its_line_or_resumed_cleanly(
-        source_log: bytes, capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        how: str, a: int, b: int, value: object) -> None:
+    source_log: bytes,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    how: str,
+    a: int,
+    b: int,
+    value: object,
+) -> None:
     monkeypatch.setenv("SPLENDOR_A11Y_HOME", str(tmp_path / "home"))
     path = tmp_path / f"damaged-{how}-{a}-{b}.jsonl"
     path.write_bytes(mutate(source_log, how, a, b, value))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 
 import pytest
+
 from golden_games import FOLDER, GAMES, record
 
 

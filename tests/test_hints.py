@@ -9,8 +9,6 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from conftest import new_game, play, play_through, seat_session, with_player
-
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Buy, TakeGems, deal
@@ -19,6 +17,8 @@ from splendor_a11y.play.hints import HintBook
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry
 from splendor_a11y.text.explain import explain_move, planned_purchase
 from splendor_a11y.text.narrator import Narrator
+
+from conftest import new_game, play, play_through, seat_session, with_player
 
 HINT = re.compile(r"^((?:take|buy|reserve|return|noble|pass)\b[^:]*): ")
 

@@ -11,7 +11,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import new_game, with_player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +33,8 @@ from splendor_a11y.engine import (
     modules_named,
     play_legal,
 )
+
+from conftest import new_game, with_player
 
 DISCARD_CARD = Card.parse("c3d -2o")
 
@@ -78,10 +79,10 @@ def test_a_discard_card_the_player_cannot_pay_adds_nothing_to_their_reach() -> N
     assert evaluate(holding, 0) < evaluate(state, 0)
 
 
-@pytest.mark.parametrize(("players", "held", "cost"),
-                         [(4, 5, 0), (4, 7, 0), (4, 8, 1), (4, 10, 3), (3, 10, 0), (2, 10, 0)])
-def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(players: int, held: int,
-                                                                           cost: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "held", "cost"), [(4, 5, 0), (4, 7, 0), (4, 8, 1), (4, 10, 3), (3, 10, 0), (2, 10, 0)]
+)
+def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(players: int, held: int, cost: int) -> None:
     """Ten tokens that buy nothing: a strong player spends them, or does not take them.
     At a table of four the plan is too short to see them spent; at a smaller table it
     sees them spent, and they are judged as before."""
@@ -96,8 +97,11 @@ def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(play
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_race_never_reserves_a_decks_top_card(seed: int) -> None:
     state = _orient_game(seed)
-    blind = [command for command in legal_commands(state)
-             if isinstance(command, Reserve) and isinstance(command.place, DeckTop)]
+    blind = [
+        command
+        for command in legal_commands(state)
+        if isinstance(command, Reserve) and isinstance(command.place, DeckTop)
+    ]
     assert {command.place.word for command in blind if isinstance(command.place, DeckTop)} == {"deck", "orient"}
     assert set(racing_moves(state)) == set(legal_commands(state)) - set(blind)
 

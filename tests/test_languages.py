@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from splendor_a11y.domain.notation import Gem
 from splendor_a11y.text.languages import LANGUAGES, discover, language_from_locale
 from splendor_a11y.text.languages.plural_rule import PluralRuleError, plural_rule
 from splendor_a11y.text.languages.po import CatalogueError, parse_catalogue
 from splendor_a11y.text.messages import gem_name, join_words, plural, set_language, speaking, text
-from splendor_a11y.domain.notation import Gem
 
 LOCALES = Path(__file__).resolve().parent.parent / "splendor_a11y" / "text" / "locales"
 ENGLISH, FRENCH = LANGUAGES["en"], LANGUAGES["fr"]
@@ -68,8 +68,12 @@ def test_the_agreement_of_each_language_fills_the_same_fields_for_you_and_for_a_
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
 @pytest.mark.parametrize("code", TRANSLATIONS)
 def test_gettext_accepts_every_catalogue(code: str) -> None:
-    checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(LOCALES / f"{code}.po")],
-                             capture_output=True, text=True, check=False)
+    checked = subprocess.run(
+        ["msgfmt", "--check", "-o", "/dev/null", str(LOCALES / f"{code}.po")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert checked.returncode == 0, checked.stderr
 
 
@@ -81,8 +85,23 @@ def test_each_language_counts_by_the_plural_rule_of_its_catalogue() -> None:
 
 
 def test_a_fuzzy_or_empty_translation_is_not_used_and_a_broken_file_is_refused() -> None:
-    po = '\n'.join(['#, fuzzy', 'msgctxt "a"', 'msgid "A"', 'msgstr "Ah"', '', 'msgctxt "b"', 'msgid "B"',
-                    'msgstr ""', '', 'msgctxt "c"', 'msgid "C"', 'msgstr "Ç"', '"a"'])
+    po = "\n".join(
+        [
+            "#, fuzzy",
+            'msgctxt "a"',
+            'msgid "A"',
+            'msgstr "Ah"',
+            "",
+            'msgctxt "b"',
+            'msgid "B"',
+            'msgstr ""',
+            "",
+            'msgctxt "c"',
+            'msgid "C"',
+            'msgstr "Ç"',
+            '"a"',
+        ]
+    )
     catalogue = parse_catalogue(po, "test.po", source=False)
     assert catalogue.sentences == {"c": "Ça"}
     with pytest.raises(CatalogueError):
@@ -107,16 +126,24 @@ def test_a_third_language_is_a_catalogue_and_nothing_more(tmp_path: Path) -> Non
     french = (LOCALES / "fr.po").read_text(encoding="utf-8")
     third = french.replace('"Language: fr\\n"', '"Language: pl\\n"').replace(
         '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
-        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"')
-    third = third.replace('msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\n'
-                          'msgstr[1] "{n} cartes"', 'msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\n'
-                          'msgstr[0] "{n} karta"\nmsgstr[1] "{n} karty"\nmsgstr[2] "{n} kart"')
+        '"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"',
+    )
+    third = third.replace(
+        'msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\nmsgstr[1] "{n} cartes"',
+        'msgctxt "hand"\nmsgid "1 card"\nmsgid_plural "{n} cards"\n'
+        'msgstr[0] "{n} karta"\nmsgstr[1] "{n} karty"\nmsgstr[2] "{n} kart"',
+    )
     (tmp_path / "pl.po").write_text(third, encoding="utf-8")
     found = discover(tmp_path)
     assert list(found) == ["en", "pl"]
     polish = found["pl"]
     assert [polish.counted("hand", n).format(n=n) for n in (1, 2, 5, 22, 25)] == [
-        "1 karta", "2 karty", "5 kart", "22 karty", "25 kart"]
+        "1 karta",
+        "2 karty",
+        "5 kart",
+        "22 karty",
+        "25 kart",
+    ]
     with speaking(polish):
         assert text("speech.on") == "La voix est activée."
 
@@ -124,8 +151,12 @@ def test_a_third_language_is_a_catalogue_and_nothing_more(tmp_path: Path) -> Non
 def test_a_plural_rule_is_read_not_evaluated() -> None:
     forms, rule = plural_rule("nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2;")
     assert forms == 3 and [rule(n) for n in (0, 1, 2, 11, 21)] == [2, 0, 1, 1, 0]
-    for hostile in ("nplurals=2; plural=__import__('os');", "nplurals=2; plural=(n > 1", "plural=n;",
-                    "nplurals=2; plural=n n;"):
+    for hostile in (
+        "nplurals=2; plural=__import__('os');",
+        "nplurals=2; plural=(n > 1",
+        "plural=n;",
+        "nplurals=2; plural=n n;",
+    ):
         with pytest.raises(PluralRuleError):
             plural_rule(hostile)
 
@@ -137,16 +168,19 @@ def test_a_listener_may_hear_another_language_than_the_program() -> None:
     assert text("speech.on") == "Speech is on."
 
 
-@pytest.mark.parametrize(("environment", "expected"), [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"),
-    ({"LANG": "fr_CA"}, "fr"),
-    ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fr_BE.UTF-8"}, "fr"),
-    ({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "en"),
-    ({"LANG": "de_DE.UTF-8", "LANGUAGE": "de:fr"}, "fr"),
-    ({"LANG": "C", "LANGUAGE": "fr"}, "en"),
-    ({"LANG": "de_CH.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fr_BE.UTF-8"}, "fr"),
+        ({"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "en"),
+        ({"LANG": "de_DE.UTF-8", "LANGUAGE": "de:fr"}, "fr"),
+        ({"LANG": "C", "LANGUAGE": "fr"}, "en"),
+        ({"LANG": "de_CH.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_language_follows_the_locale(environment: dict[str, str], expected: str) -> None:
     assert language_from_locale(environment) == expected
 
@@ -157,7 +191,8 @@ def test_on_windows_the_interface_language_counts_when_no_variable_says_otherwis
 
 
 def test_a_sentence_missing_from_a_catalogue_is_said_in_english_and_told_once(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     shutil.copy(LOCALES / "messages.pot", tmp_path / "messages.pot")
     french = (LOCALES / "fr.po").read_text(encoding="utf-8")
     lacking = re.sub(r'#[^\n]*\nmsgctxt "refuse.take_too_many"\nmsgid [^\n]*\nmsgstr [^\n]*\n', "", french)
@@ -165,11 +200,11 @@ def test_a_sentence_missing_from_a_catalogue_is_said_in_english_and_told_once(
     assert lacking.count("\n") < french.count("\n") - 4
     (tmp_path / "de.po").write_text(lacking.replace('"Language: fr\\n"', '"Language: de\\n"'), encoding="utf-8")
     german = discover(tmp_path)["de"]
-    from conftest import new_game, refused
-
     from splendor_a11y.domain.notation import GemCounts
     from splendor_a11y.engine import TakeGems
     from splendor_a11y.text.narrator import Narrator
+
+    from conftest import new_game, refused
 
     state = new_game()
     error = refused(state, TakeGems(GemCounts.parse("1d 1s 1e 1r")))
@@ -180,4 +215,3 @@ def test_a_sentence_missing_from_a_catalogue_is_said_in_english_and_told_once(
         assert said.endswith(" cannot take 4 gems: take three different gems, or two of one colour."), said
     warned = [record.getMessage() for record in caplog.records]
     assert warned.count("the de catalogue has no 'speech.on'; said in English") == 1, warned
-

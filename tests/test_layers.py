@@ -46,6 +46,24 @@ def test_no_code_outside_a_module_names_one() -> None:
         relative = path.relative_to(REPO / "splendor_a11y").as_posix()
         if relative.startswith(("engine/modules/", "text/languages/")):
             continue
-        naming += [f"{relative}: {line.strip()}" for line in path.read_text(encoding="utf-8").splitlines()
-                   if names.search(line)]
+        naming += [
+            f"{relative}: {line.strip()}"
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if names.search(line)
+        ]
     assert naming == []
+
+
+def test_a_bot_sees_the_engine_only_through_its_public_face() -> None:
+    """Bots are handed a ``SeatView`` and import the engine's own exports (legal moves,
+    applying, determinizing), never its insides, where a whole state could be reached."""
+    reaching = []
+    for path in (REPO / "splendor_a11y" / "bots").rglob("*.py"):
+        for imported in re.findall(r"^\s*from (splendor_a11y\.[\w.]+) import", path.read_text(encoding="utf-8"), re.M):
+            if imported.startswith("splendor_a11y.engine.") or imported.split(".")[1] not in (
+                "bots",
+                "domain",
+                "engine",
+            ):
+                reaching.append(f"{path.name} imports {imported}")
+    assert reaching == []

@@ -75,14 +75,15 @@ meets the right edge over to the next row, so it cannot judge those."""
 @settings(max_examples=150, deadline=None)
 @given(columns=st.integers(4, 30), steps=st.lists(st.tuples(TEXTS, st.floats(0, 1)), min_size=1, max_size=8))
 def test_any_edits_leave_the_line_on_screen_and_the_cursor_where_typing_goes_on(
-        columns: int, steps: list[tuple[str, float]]) -> None:
+    columns: int, steps: list[tuple[str, float]]
+) -> None:
     terminal = Terminal(columns)
     for text, where in steps:
         cursor = round(where * len(text))
         terminal.draw("> " + text, cursor + 2)
         shown, _ = fresh("> " + text, columns)
         assert terminal.screen.display == shown
-        _, spot = fresh(("> " + text)[:cursor + 2], columns)
+        _, spot = fresh(("> " + text)[: cursor + 2], columns)
         assert (terminal.screen.cursor.x, terminal.screen.cursor.y) == spot
 
 

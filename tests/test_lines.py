@@ -22,8 +22,17 @@ def lines_of(*args: str, typed: str, home: Path) -> list[str]:
 
 
 def test_at_a_shared_keyboard_every_line_names_the_player(home: Path) -> None:
-    lines = lines_of("play", "--players", "Ana,Ben,Cy", "--seed", "6", "--log", str(home / "h.jsonl"),
-                     typed="take dse\nhint\ntake ser\nme\nlast 3\nquit\n", home=home)
+    lines = lines_of(
+        "play",
+        "--players",
+        "Ana,Ben,Cy",
+        "--seed",
+        "6",
+        "--log",
+        str(home / "h.jsonl"),
+        typed="take dse\nhint\ntake ser\nme\nlast 3\nquit\n",
+        home=home,
+    )
     said = "\n".join(lines)
     assert re.search(r"^New game\. Playing in this order: (Ana|Ben|Cy), (Ana|Ben|Cy) and (Ana|Ben|Cy)\.", said, re.M)
     first = re.search(r"^Your turn, (\w+)\. 0 points; bonuses none; tokens none; hand no cards\.", said, re.M)
@@ -49,13 +58,20 @@ def test_brief_and_full_choose_what_the_turn_says_and_the_queries_answer_what_he
     assert "Your hand: h1 c4d 3d 3r 6o." in lines
     assert "Scores: you 0 points and Medium bot 0 points; 15 points start the last round." in lines
     assert "Round 2: your turn." in lines
-    assert re.search(r"^Your turn\. 0 points; bonuses none; tokens 1d 1s 1e 1g; hand h1 c4d 3d 3r 6o\. "
-                     r"Medium bot: 0 points; bonuses none; tokens [^;]+; hand no cards\.$", said, re.M), said
+    assert re.search(
+        r"^Your turn\. 0 points; bonuses none; tokens 1d 1s 1e 1g; hand h1 c4d 3d 3r 6o\. "
+        r"Medium bot: 0 points; bonuses none; tokens [^;]+; hand no cards\.$",
+        said,
+        re.M,
+    ), said
     assert "Medium bot's hand is empty." in lines
     assert any(line.startswith("The goal: you are gem merchants.") for line in lines)
-    assert any(line.startswith("Nobles: at the end of your turn, a noble whose bonuses you have visits you") for line in lines)
-    assert re.search(r"^Your turn\. 0 points; bonuses none; tokens [^;]+; hand 1 card\. Medium bot 0 points\.$",
-                     said, re.M), "brief is back"
+    assert any(
+        line.startswith("Nobles: at the end of your turn, a noble whose bonuses you have visits you") for line in lines
+    )
+    assert re.search(
+        r"^Your turn\. 0 points; bonuses none; tokens [^;]+; hand 1 card\. Medium bot 0 points\.$", said, re.M
+    ), "brief is back"
 
 
 def test_afford_names_each_card_once_with_what_it_costs_you(tmp_path: Path) -> None:
@@ -73,8 +89,9 @@ def test_afford_names_each_card_once_with_what_it_costs_you(tmp_path: Path) -> N
     state = with_player(new_game(2, 4), 0, tokens=GemCounts.parse("1g"))
     card = state.rows[2][0]
     assert card is not None
-    told = Answers(Narrator(viewer=0)).place(state, __import__("splendor_a11y.domain.notation",
-                                                                fromlist=["Slot"]).Slot("c", 1), 0)
+    told = Answers(Narrator(viewer=0)).place(
+        state, __import__("splendor_a11y.domain.notation", fromlist=["Slot"]).Slot("c", 1), 0
+    )
     assert "; your 1 gold pays for 1 of them, so you are " in told, told
 
 
@@ -86,15 +103,24 @@ def test_resume_without_a_file_lists_the_unfinished_games_and_the_history_reache
     assert re.fullmatch(r"1: Ana and Easy bot, last played \d{4}-\d\d-\d\d \d\d:\d\d, round 2\.", lines[1])
     assert lines[3] == "Which game? Type its number, 1 to 2, or press Enter for the newest."
     assert lines[4].startswith("Resuming the game from ")
-    recalled = lines[lines.index(next(line for line in lines if line.startswith("Your turn."))) + 1:]
+    recalled = lines[lines.index(next(line for line in lines if line.startswith("Your turn."))) + 1 :]
     assert any(line.startswith("You take 1d 1s 1e.") for line in recalled), "last reaches before the resume"
 
 
 def test_a_finished_game_offers_another_with_the_same_players(home: Path) -> None:
-    lines = lines_of("play", "--players", "bot:easy,bot:random", "--seed", "4", "--log", str(home / "one.jsonl"),
-                     typed="y\nn\n", home=home)
+    lines = lines_of(
+        "play",
+        "--players",
+        "bot:easy,bot:random",
+        "--seed",
+        "4",
+        "--log",
+        str(home / "one.jsonl"),
+        typed="y\nn\n",
+        home=home,
+    )
     assert lines.count(END_QUESTION) == 2
-    after = lines[lines.index(END_QUESTION) + 1:]
+    after = lines[lines.index(END_QUESTION) + 1 :]
     assert after[0].startswith("New game. Playing in this order: "), after[:2]
     assert set(re.findall(r"Easy bot|Random bot", after[0])) == {"Easy bot", "Random bot"}
     assert after[-1] == END_QUESTION and after[-2].startswith("The game log is in ")
@@ -103,8 +129,17 @@ def test_a_finished_game_offers_another_with_the_same_players(home: Path) -> Non
 
 def test_replay_steps_over_hints_says_you_for_the_player_and_takes_a_name_s_start(home: Path) -> None:
     log = home / "r.jsonl"
-    lines_of("play", "--seed", "3", "--players", "Ana,bot:easy", "--log", str(log),
-             typed="hint\nhint\ntake dse\nhint\ntake ser\nquit\n", home=home)
+    lines_of(
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "Ana,bot:easy",
+        "--log",
+        str(log),
+        typed="hint\nhint\ntake dse\nhint\ntake ser\nquit\n",
+        home=home,
+    )
     told = run_cli("replay", str(log), "--transcript", "--as", "an", home=home).stdout.splitlines()
     assert not any("asks for a hint" in line for line in told)
     assert told[0].startswith("Deal: New game.") and not told[0].endswith("Type help for the commands.")
@@ -112,7 +147,8 @@ def test_replay_steps_over_hints_says_you_for_the_player_and_takes_a_name_s_star
     assert "You asked for 3 hints." in summary and "You took 6 tokens" in summary and "Ana" not in summary
     stepped = lines_of("replay", str(log), typed="next\nnext\nhelp\nquit\n", home=home)
     assert stepped[stepped.index("Type next to hear the first move, turn 5 to jump, or help.") + 1].startswith(
-        "Turn 1: Ana takes 1d 1s 1e.")
+        "Turn 1: Ana takes 1d 1s 1e."
+    )
     assert not any(line.startswith(("hint:", "brief:", "full:")) for line in stepped), "help lists what works"
     state = json.loads(run_cli("replay", str(log), "--state-json", "--at", "2", home=home).stdout)
     assert (state["turn"], state["round"]) == (1, 1)

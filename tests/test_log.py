@@ -8,12 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import deal, decide_and_apply, evolve, legal_commands
 from splendor_a11y.record import LogError, LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.text.messages import problem_text
+
+from conftest import run_cli
 
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "easy")), (), 7)
 
@@ -41,8 +42,13 @@ def rewrite(path: Path, lines: list[dict | str]) -> None:
 
 def test_header_and_events_follow_the_format(tmp_path: Path) -> None:
     lines = write_game(tmp_path / "g.jsonl")
-    assert lines[0] == {"format": "splendor-a11y", "version": 1, "seed": 7, "modules": [],
-                        "players": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot", "level": "easy"}]}
+    assert lines[0] == {
+        "format": "splendor-a11y",
+        "version": 1,
+        "seed": 7,
+        "modules": [],
+        "players": [{"name": "Ana", "kind": "human"}, {"name": "Ben", "kind": "bot", "level": "easy"}],
+    }
     assert [l["seq"] for l in lines[1:]] == list(range(1, len(lines)))
     setup = lines[1]
     assert setup["event"] == "game_set_up" and [len(setup["decks"][k]) for k in "abc"] == [40, 30, 20]
@@ -81,7 +87,7 @@ def _first(lines: list[dict], kind: str) -> int:
     ("damage", "message"),
     [
         ("bad_json", "line 4: the line is not valid JSON"),
-        ("missing_field", "line 4: the field \"player\" is missing"),
+        ("missing_field", 'line 4: the field "player" is missing'),
         ("gap", "line 4: the event number is 4; 3 was expected"),
         ("illegal", "line 4 breaks a rule"),
         ("wrong_card", "line {n} breaks a rule: The log says"),

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from conftest import run_cli
 
 from splendor_a11y.domain.braille import to_braille
+
+from conftest import run_cli
 
 
 def test_one_card_in_words() -> None:
     result = run_cli("lookup", "c4s", "7d")
     assert (result.returncode, result.stdout) == (
-        0, "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.\n")
+        0,
+        "c4s 7d: level c card, 4 prestige points, sapphire bonus, costs 7 diamonds.\n",
+    )
 
 
 def test_a_noble_in_words() -> None:

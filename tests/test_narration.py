@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import gems, new_game, refused, with_player
-
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, HandSlot, Slot
 from splendor_a11y.engine import (
@@ -27,6 +25,8 @@ from splendor_a11y.engine.state import Reserved
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
+
+from conftest import gems, new_game, refused, with_player
 
 YOU, THEM = Narrator(viewer=0), Narrator(viewer=1)
 
@@ -55,14 +55,16 @@ def test_bought_with_refill_and_running_total() -> None:
     event = CardBought(player=1, source=Slot("b", 1), card=card, paid=gems("3d 4o 1g"))
     refill = state.decks[1][0]
     assert told(YOU, state, event) == (
-        f"Ben buys b2r 3d 5o from b1, paying 3d 4o 1g. Ben has 7 points. b1 is now {refill}.")
+        f"Ben buys b2r 3d 5o from b1, paying 3d 4o 1g. Ben has 7 points. b1 is now {refill}."
+    )
 
 
 def test_a_card_bought_from_a_hand_is_the_buyer_s_hand_to_everyone_else() -> None:
-    """"Ben buys … from h1" would sound like the listener's own hand slot."""
+    """ "Ben buys … from h1" would sound like the listener's own hand slot."""
     card = Card.parse("b2r 3d 5o")
-    state = replace(with_player(named(new_game()), 1, tokens=gems("3d 5o"), reserved=(Reserved(card, "b", False),)),
-                    current=1)
+    state = replace(
+        with_player(named(new_game()), 1, tokens=gems("3d 5o"), reserved=(Reserved(card, "b", False),)), current=1
+    )
     event = CardBought(player=1, source=HandSlot(1), card=card, paid=gems("3d 5o"))
     assert told(THEM, state, event) == "You buy b2r 3d 5o from h1, paying 3d 5o. You have 2 points."
     assert told(YOU, state, event) == "Ben buys b2r 3d 5o from h1 in their hand, paying 3d 5o. Ben has 2 points."
@@ -75,28 +77,33 @@ def test_reserved_from_a_slot_and_blind() -> None:
     card = state.rows[0][1]
     event = CardReserved(player=0, source=Slot("a", 2), card=card, gold=1)
     assert told(YOU, state, event) == (
-        f"You reserve {card} from a2 and take 1 gold. Your hand holds 1 card. a2 is now {state.decks[0][0]}.")
+        f"You reserve {card} from a2 and take 1 gold. Your hand holds 1 card. a2 is now {state.decks[0][0]}."
+    )
     blind = CardReserved(player=0, source=DeckTop("c"), card=state.decks[2][0], gold=1)
     assert told(YOU, state, blind) == (
-        f"You reserve {state.decks[2][0]} from the top of deck c and take 1 gold. Your hand holds 1 card.")
+        f"You reserve {state.decks[2][0]} from the top of deck c and take 1 gold. Your hand holds 1 card."
+    )
     assert told(THEM, state, blind) == (
-        "Ana reserves the top card of deck c and takes 1 gold. Ana's hand holds 1 card.")
+        "Ana reserves the top card of deck c and takes 1 gold. Ana's hand holds 1 card."
+    )
 
 
 def test_returned_noble_passed_and_end() -> None:
     state = named(with_player(new_game(), 0, tokens=gems("3d 3s 3e 2r")))
     assert told(YOU, state, TokensReturned(player=0, gems=gems("1d"))) == (
-        "You return 1d. You have 10 tokens: 2d 3s 3e 2r.")
+        "You return 1d. You have 10 tokens: 2d 3s 3e 2r."
+    )
     noble = Noble.parse("3 4d 4s")
     state = replace(state, nobles=(noble,))
-    assert told(THEM, state, NobleVisited(player=0, noble=noble)) == (
-        "The noble 3 4d 4s visits Ana. Ana has 3 points.")
+    assert told(THEM, state, NobleVisited(player=0, noble=noble)) == ("The noble 3 4d 4s visits Ana. Ana has 3 points.")
     assert told(YOU, state, Passed(player=0)) == "You cannot act, and pass."
     over = with_player(with_player(state, 0, points=15), 1, points=12)
     assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
-        "The game is over. You 15 points, Ben 12 points. You win.")
+        "The game is over. You 15 points, Ben 12 points. You win."
+    )
     assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
-        "The game is over. Ana 15 points, you 12 points. Ana wins.")
+        "The game is over. Ana 15 points, you 12 points. Ana wins."
+    )
 
 
 def test_tie_break_is_told() -> None:
@@ -105,7 +112,8 @@ def test_tie_break_is_told() -> None:
     state = with_player(with_player(state, 0, points=15, bought=(a, b)), 1, points=15, bought=(a,))
     assert told(YOU, state, GameEnded(scores=(15, 15), winners=(1,))) == (
         "The game is over. You 15 points, Ben 15 points. "
-        "Ben wins the tie on points with fewer development cards bought, 1 against 2.")
+        "Ben wins the tie on points with fewer development cards bought, 1 against 2."
+    )
 
 
 def test_reaching_fifteen_announces_the_last_round() -> None:
@@ -118,14 +126,19 @@ def test_reaching_fifteen_announces_the_last_round() -> None:
 
 
 def test_turn_prompt() -> None:
-    state = named(with_player(new_game(), 0, points=6, tokens=gems("2s 1e 1g"),
-                              reserved=(Reserved(Card.parse("a0d 3s"), "a", False),)))
+    state = named(
+        with_player(
+            new_game(), 0, points=6, tokens=gems("2s 1e 1g"), reserved=(Reserved(Card.parse("a0d 3s"), "a", False),)
+        )
+    )
     state = with_player(state, 1, points=4, bonuses=gems("1d 1o"), tokens=gems("2r"))
     assert YOU.turn(state) == "Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand 1 card. Ben 4 points."
     assert THEM.turn(state) == "Ana's turn."
     full = replace(YOU, detail=Detail.FULL)
-    assert full.turn(state) == ("Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand h1 a0d 3s. "
-                                "Ben: 4 points; bonuses 1d 1o; tokens 2r; hand no cards.")
+    assert full.turn(state) == (
+        "Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand h1 a0d 3s. "
+        "Ben: 4 points; bonuses 1d 1o; tokens 2r; hand no cards."
+    )
     shared = replace(YOU, named=True)
     assert shared.turn(state).startswith("Your turn, Ana. 6 points;")
 
@@ -154,16 +167,19 @@ def test_refusals_are_one_sentence_in_rule_terms() -> None:
     poor = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
     error = refused(with_player(poor, 0, tokens=gems("3d 3o 1g")), Buy(Slot("b", 1)))
     assert YOU.refusal(error, poor) == (
-        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and only 1 gold to cover it.")
+        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and only 1 gold to cover it."
+    )
     error = refused(with_player(poor, 0, tokens=gems("3d 3o")), Buy(Slot("b", 1)))
     assert YOU.refusal(error, poor) == (
-        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and no gold to cover it.")
+        "You cannot afford b2r 3d 5o: 2o still missing after bonuses and gems, and no gold to cover it."
+    )
 
 
 def test_words_verbosity() -> None:
     words = Narrator(viewer=0, verbosity=Verbosity.WORDS)
     assert words.card(Card.parse("b2r 3d 5o")) == (
-        "a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx")
+        "a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx"
+    )
     noble = Noble(3, gems("4s 4e"), "3 4s 4e")
     assert words.noble(noble) == "4 sapphire and 4 emerald bonuses, 3 points"
     assert Narrator(viewer=0).noble(noble) == "3 4s 4e"

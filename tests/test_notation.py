@@ -6,11 +6,12 @@ import re
 
 import pytest
 from hypothesis import given
-from strategies import cards, gem_counts, nobles, places
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, NotationError, Slot, parse_place
 from splendor_a11y.text.messages import problem_text
+
+from strategies import cards, gem_counts, nobles, places
 
 
 @given(gem_counts)

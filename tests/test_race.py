@@ -7,11 +7,12 @@ import random
 import time
 
 import pytest
-from conftest import cheapest_card_worth_points, holding_the_price, new_game
 
-from splendor_a11y.bots import hard, race, set_thinking
+from splendor_a11y.bots import hard, race
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Buy, GameState, TakeGems, decide_and_apply, legal_commands, turn_again, view
+
+from conftest import cheapest_card_worth_points, holding_the_price, new_game
 
 
 def _wins_next_turn(state: GameState) -> bool:
@@ -63,8 +64,9 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
     """Seat 0 is two turns from winning; seat 1 holds the price of a card that wins on
     their next turn. Racing would lose: the search, which can reserve that card, decides."""
     state = _two_turns_from_winning(seed)
-    theirs = min((card for card in state.rows[0] + state.rows[2] if card is not None and card.points),
-                 key=lambda c: sum(c.cost))
+    theirs = min(
+        (card for card in state.rows[0] + state.rows[2] if card is not None and card.points), key=lambda c: sum(c.cost)
+    )
     state = holding_the_price(state, 1, theirs)
     assert race.closing_move(view(state, 0), random.Random(seed)) is None
 
@@ -79,6 +81,7 @@ def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: p
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_bigger_table_is_left_to_the_search(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With two or three opponents the race lost games: the bot never asks for one."""
+
     def no_race(view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None) -> None:
         raise AssertionError("raced at a table of more than two")
 
@@ -114,12 +117,8 @@ def _deadlines_given_to_the_race(monkeypatch: pytest.MonkeyPatch) -> list[float 
 @pytest.mark.parametrize("seconds", [1.0, 0.25])
 def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
     deadlines = _deadlines_given_to_the_race(monkeypatch)
-    set_thinking(seconds)
-    try:
-        asked = time.monotonic()
-        hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
-    finally:
-        set_thinking(None)
+    asked = time.monotonic()
+    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1), hard.budget_for(seconds))
     [deadline, finish_by] = deadlines
     assert deadline is not None
     assert finish_by is not None

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import Typist, play_through, run_cli, seat_session
 
 from splendor_a11y.bots import bot_for
 from splendor_a11y.domain.cards import standard_cards
@@ -30,6 +29,8 @@ from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.replay import Replay
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
+
+from conftest import Typist, play_through, run_cli, seat_session
 
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben", "bot", "easy")), (), 11)
 
@@ -192,8 +193,10 @@ def test_the_summary_figures_match_the_log(played: tuple[Path, list[str]]) -> No
     for seat, player in enumerate(final.players):
         mine = [e for e in log.events if getattr(e, "player", None) == seat]
         noble_points = sum(n.points for n in player.nobles)
-        assert f"{player.name}: {player.points} points, {player.points - noble_points} from cards and " \
-               f"{noble_points} from nobles." in lines
+        assert (
+            f"{player.name}: {player.points} points, {player.points - noble_points} from cards and "
+            f"{noble_points} from nobles." in lines
+        )
         bought = [e for e in mine if isinstance(e, CardBought)]
         assert len(bought) == len(player.bought)
         levels = {lvl: sum(1 for e in bought if e.card.level == lvl) for lvl in "abc"}
@@ -206,8 +209,7 @@ def test_the_summary_figures_match_the_log(played: tuple[Path, list[str]]) -> No
         taken += sum(e.gold for e in mine if isinstance(e, CardReserved))
         assert any(line.startswith(f"{player.name} took {taken} tokens") for line in lines)
         returned = sum(e.gems.total for e in mine if isinstance(e, TokensReturned))
-        assert returned == 0 or any(f"{player.name} took" in line and "returned nothing" not in line
-                                    for line in lines)
+        assert returned == 0 or any(f"{player.name} took" in line and "returned nothing" not in line for line in lines)
     winner = final.players[final.winners[0]]
     crossing = next(line for line in lines if line.startswith(f"{winner.name} reached"))
     assert "15 points on turn" in crossing
@@ -271,8 +273,9 @@ def damage(path: Path, source: Path, at: int, line: str) -> list[str]:
     return lines
 
 
-def test_an_illegal_event_stops_the_replay_at_the_last_good_event(played: tuple[Path, list[str]],
-                                                                     tmp_path: Path) -> None:
+def test_an_illegal_event_stops_the_replay_at_the_last_good_event(
+    played: tuple[Path, list[str]], tmp_path: Path
+) -> None:
     path = tmp_path / "bad.jsonl"
     lines = damage(path, played[0], 6, "")
     bad = json.loads(played[0].read_text(encoding="utf-8").splitlines()[6])
@@ -292,7 +295,8 @@ def test_an_illegal_event_stops_the_replay_at_the_last_good_event(played: tuple[
 
 
 def test_a_line_that_is_not_json_is_refused_with_its_number_but_can_be_stepped_to(
-        played: tuple[Path, list[str]], tmp_path: Path) -> None:
+    played: tuple[Path, list[str]], tmp_path: Path
+) -> None:
     path = tmp_path / "garbled.jsonl"
     damage(path, played[0], 10, "{not json")
     told = run_cli("replay", str(path), "--transcript")
@@ -302,8 +306,9 @@ def test_a_line_that_is_not_json_is_refused_with_its_number_but_can_be_stepped_t
     assert verify.returncode == 1 and verify.stderr.strip() == f"{path}: line 11: the line is not valid JSON."
 
 
-def test_a_newer_log_and_an_unknown_player_are_refused_in_one_sentence(played: tuple[Path, list[str]],
-                                                                        tmp_path: Path) -> None:
+def test_a_newer_log_and_an_unknown_player_are_refused_in_one_sentence(
+    played: tuple[Path, list[str]], tmp_path: Path
+) -> None:
     path = tmp_path / "newer.jsonl"
     header = json.loads(played[0].read_text(encoding="utf-8").splitlines()[0])
     header["version"] = 2

@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
 from splendor_a11y.engine import MODULES, ModuleCommand, Reason
 from splendor_a11y.engine.commands import COMMAND_KINDS
 from splendor_a11y.text.messages import SOURCE
+
+from conftest import REPO, run_cli
 
 SLIPS = {
     "a0": "Places are numbered from 1, not 0",
@@ -80,16 +81,36 @@ def test_help_lists_only_the_commands_of_the_game_in_play(home: Path) -> None:
     assert "Orient marks" not in base
     assert "It belongs to the module The Strongholds, which is not part of this game" in base
     assert "with gg" not in base and "discard" not in base
-    assert ("buy b1 | buy h2 | buy c3 pay 3d 2g: buy a face-up card or one from your hand; pay spells out the gems,"
-            " gold included.") in listing
+    assert (
+        "buy b1 | buy h2 | buy c3 pay 3d 2g: buy a face-up card or one from your hand; pay spells out the gems,"
+        " gold included."
+    ) in listing
     assert "Type it as: buy b1 | buy h2 | buy c3 pay 3d 2g." in base
-    both = run_cli("play", "--seed", "2", "--module", "orient", "--module", "strongholds",
-                   stdin="help\nhelp buy\nlang fr\naide acheter\nquit\n", home=home).stdout
-    for word in ("colour r", "free b2", "keep noble", "hold b3", "oust b2", "conquer", "decline", "Orient marks",
-                 "Type it as: buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg | buy c5 discard a0o 3e, b2o.",
-                 "gold included; with gg discards a double-gold card for 2 gold",
-                 "or compris ; avec gg défausse une carte double or pour 2 or",
-                 "acheter c3 payer 3d 2g | acheter b5 avec gg | acheter c5 défausser a0o 3e, b2o."):
+    both = run_cli(
+        "play",
+        "--seed",
+        "2",
+        "--module",
+        "orient",
+        "--module",
+        "strongholds",
+        stdin="help\nhelp buy\nlang fr\naide acheter\nquit\n",
+        home=home,
+    ).stdout
+    for word in (
+        "colour r",
+        "free b2",
+        "keep noble",
+        "hold b3",
+        "oust b2",
+        "conquer",
+        "decline",
+        "Orient marks",
+        "Type it as: buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg | buy c5 discard a0o 3e, b2o.",
+        "gold included; with gg discards a double-gold card for 2 gold",
+        "or compris ; avec gg défausse une carte double or pour 2 or",
+        "acheter c3 payer 3d 2g | acheter b5 avec gg | acheter c5 défausser a0o 3e, b2o.",
+    ):
         assert word in both, word
 
 
@@ -102,8 +123,13 @@ def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
     for reason in Reason.known.values():
         uses = re.findall(rf"Reasons?\.{reason.value.upper()}\b.*?\)\n", source, re.DOTALL)
         assert uses, f"{reason.value} is never given"
-        variants = {v for use in uses for v in re.findall(r'(?:what|problem)=(?:"(\w+)")?[^,)]*?(?:else "(\w+)")?', use)
-                    for v in v if v}
+        variants = {
+            v
+            for use in uses
+            for v in re.findall(r'(?:what|problem)=(?:"(\w+)")?[^,)]*?(?:else "(\w+)")?', use)
+            for v in v
+            if v
+        }
         if any("what=place.word" in use for use in uses):
             variants |= deck_words
         if any(issubclass(kind, ModuleCommand) and kind.not_due is reason for kind in COMMAND_KINDS.values()):

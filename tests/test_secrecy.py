@@ -71,6 +71,7 @@ def test_no_seat_hears_a_card_it_cannot_know(batch: int) -> None:
                     leaked = [card.text for card in secret if named(line, card)]
                     assert not leaked, f"game {seed}, seat {seat} heard {leaked} in {line!r}"
             if "reserves the top card" in Narrator(viewer=(getattr(event, "player", 0) + 1) % 2).event(
-                    event, before, after):
+                event, before, after
+            ):
                 blind_seen += 1
     assert blind_seen > 0, "the games must include blind reservations for the test to mean anything"

@@ -11,8 +11,8 @@ its listener could not know.
 from __future__ import annotations
 
 import asyncio
-import signal
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -21,7 +21,6 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from server_helpers import Player, Server, Telnet, telnet_login
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop
@@ -30,6 +29,8 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.serve.seats import NetSeat
+
+from server_helpers import Player, Server, Telnet, telnet_login
 
 DECISION = r"Your turn\.|You hold \d+ tokens: return|Several nobles would visit you"
 OVER = "Type leave to go back to the lobby"
@@ -153,19 +154,27 @@ def test_two_friends_play_a_whole_game_over_ssh_through_a_drop_and_a_kill(server
 
     exported = tmp_path / "table-1.jsonl"
     env = {"SPLENDOR_A11Y_HOME": str(server.home), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(exported)],
-                          capture_output=True, text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", "1", str(exported)], capture_output=True, text=True, env=env
+    )
     assert done.returncode == 0, done.stderr
-    verified = subprocess.run([sys.executable, "-m", "splendor_a11y", "replay", "--verify", str(exported)],
-                              capture_output=True, text=True, env=env)
+    verified = subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "replay", "--verify", str(exported)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert verified.returncode == 0 and "all legal. The game is over." in verified.stdout
 
     log = read_log(exported)
     final = replay(log)[-1]
     never_shown = {card for deck in final.decks for card in deck if card is not None}
     for seat, other in ((ana, 1), (ben, 0)):
-        blind = {e.card for e in log.events
-                 if isinstance(e, CardReserved) and e.player == other and isinstance(e.source, DeckTop)}
+        blind = {
+            e.card
+            for e in log.events
+            if isinstance(e, CardReserved) and e.player == other and isinstance(e.source, DeckTop)
+        }
         bought = {card for player in final.players for card in player.bought}
         for card in never_shown | (blind - bought):
             assert not named(seat.heard, card), f"{seat.player.name} heard of {card.text}"
@@ -277,8 +286,15 @@ def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> Non
 
 def test_a_new_name_is_registered_by_the_key_it_offers(server: Server) -> None:
     async def login(key: asyncssh.SSHKey) -> str:
-        async with asyncssh.connect("127.0.0.1", server.port, username="Kim", known_hosts=None, client_keys=[key],
-                                    password=None, preferred_auth="publickey") as conn:
+        async with asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="Kim",
+            known_hosts=None,
+            client_keys=[key],
+            password=None,
+            preferred_auth="publickey",
+        ) as conn:
             process = await conn.create_process(term_type="xterm", term_size=(100, 30))
             heard = ""
             while "Tables:" not in heard:

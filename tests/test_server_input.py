@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import Player, Server, Telnet
 
 from splendor_a11y.serve.keyboard import KeyFilter, key_presses
 from splendor_a11y.serve.limits import LINE_BYTES
 from splendor_a11y.serve.telnet import TelnetBytes
+
+from server_helpers import Player, Server, Telnet
 
 FLOOD = 100_000
 GROWTH_MIB = 24
@@ -231,7 +232,7 @@ def test_telnet_lines_are_the_same_however_the_bytes_are_cut(data: bytes, cuts: 
     whole.feed(data)
     at = 0
     for cut in cuts:
-        pieces.feed(data[at:at + cut])
+        pieces.feed(data[at : at + cut])
         at += cut
     pieces.feed(data[at:])
     assert list(pieces.lines) == list(whole.lines)
@@ -241,5 +242,13 @@ def test_telnet_lines_are_the_same_however_the_bytes_are_cut(data: bytes, cuts: 
 def test_plain_characters_arrive_as_one_key_and_every_other_key_as_its_own() -> None:
     keys = key_presses(["t", "a", "k", "e", " ", "2", "s", "\r", "\x1b", "r", "e", "\x1b[A", "x"])
     assert [(str(key.key), key.data) for key in keys] == [
-        ("t", "take "), ("2", "2"), ("s", "s"), ("Keys.ControlM", "\r"), ("Keys.Escape", "\x1b"), ("r", "r"),
-        ("e", "e"), ("Keys.Up", "\x1b[A"), ("x", "x")]
+        ("t", "take "),
+        ("2", "2"),
+        ("s", "s"),
+        ("Keys.ControlM", "\r"),
+        ("Keys.Escape", "\x1b"),
+        ("r", "r"),
+        ("e", "e"),
+        ("Keys.Up", "\x1b[A"),
+        ("x", "x"),
+    ]

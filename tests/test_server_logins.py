@@ -14,12 +14,13 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from server_helpers import Player, Server, Telnet, telnet_login
 
 from splendor_a11y.serve.accounts import ADDRESS_FAILURES, Brake
 from splendor_a11y.serve.gate import PATIENCE, Gate, Ticket
 from splendor_a11y.serve.names import skeleton, valid_name
 from splendor_a11y.serve.server import ServerOptions, start_lines
+
+from server_helpers import Player, Server, Telnet, telnet_login
 
 HOME, STRANGER = "127.0.0.1", "127.0.0.2"
 
@@ -80,7 +81,8 @@ def test_the_wait_grows_with_each_failure_and_a_guesser_of_many_names_is_stopped
 
 def test_a_new_name_needs_a_real_password_and_an_empty_one_is_told(server: Server) -> None:
     telnet_login(server.telnet, "Cy", "short").expect(
-        "That name is new: give it a password of at least 8 characters, other than the name itself.")
+        "That name is new: give it a password of at least 8 characters, other than the name itself."
+    )
     telnet_login(server.telnet, "Cyrielle", "CYRIELLE").expect("other than the name itself")
     telnet_login(server.telnet, "Cy", "").expect("Type a password: an empty one is never accepted.")
 
@@ -90,7 +92,8 @@ def test_names_of_any_script_are_one_name_however_typed_and_lookalikes_are_taken
     telnet_login(server.telnet, "ZOË", "zoe-own-words").expect(r"Welcome, Zoë\.")
     telnet_login(server.telnet, "Zoe\u0308", "zoe-own-words").expect(r"Welcome, Zoë\.")
     telnet_login(server.telnet, "Z\u043eë", "other-own-words").expect(
-        "That name is taken, or looks too much like one that is; choose another.")
+        "That name is taken, or looks too much like one that is; choose another."
+    )
     telnet_login(server.telnet, "Łucja", "lucja-own-words").expect("Welcome, Łucja: this name is now yours")
     bad = Telnet(server.telnet)
     bad.send("zo ë")
@@ -111,8 +114,9 @@ def test_over_ssh_a_name_not_allowed_is_told_why_and_not_asked_for_a_password(se
 
     async def scenario() -> None:
         with pytest.raises(asyncssh.PermissionDenied):
-            await asyncssh.connect("127.0.0.1", server.port, username="zo ë", known_hosts=None, client_keys=None,
-                                   client_factory=Client)
+            await asyncssh.connect(
+                "127.0.0.1", server.port, username="zo ë", known_hosts=None, client_keys=None, client_factory=Client
+            )
 
     run(scenario())
     assert Client.banners == ["A name is a letter, then up to 19 letters, digits, - or _, in any alphabet.\r\n"]
@@ -173,7 +177,8 @@ def test_a_french_server_takes_accented_names(tmp_path: Path) -> None:
     try:
         telnet_login(french.telnet, "José", "jose-mots-secrets").expect("José")
         telnet_login(french.telnet, "2José", "jose-mots-secrets").expect(
-            "Un nom est une lettre, puis jusqu'à 19 lettres, chiffres, - ou _, dans tout alphabet.")
+            "Un nom est une lettre, puis jusqu'à 19 lettres, chiffres, - ou _, dans tout alphabet."
+        )
     finally:
         french.stop()
 
@@ -183,6 +188,8 @@ def test_telnet_beyond_this_machine_is_said_to_send_passwords_in_the_clear(tmp_p
         options = ServerOptions(db=tmp_path / "db", host_key=tmp_path / "key", host=host, telnet=2323)
         return [line for line in start_lines(options, "SHA256:x", 0, {}) if "in the clear" in line]
 
-    assert told("0.0.0.0") == ["WARNING: telnet sends everything in the clear, passwords included, for anyone on "
-                               "the way to read. Prefer SSH; keep telnet for a network you trust."]
+    assert told("0.0.0.0") == [
+        "WARNING: telnet sends everything in the clear, passwords included, for anyone on "
+        "the way to read. Prefer SSH; keep telnet for a network you trust."
+    ]
     assert told("192.0.2.7") and not told("127.0.0.1") and not told("::1") and not told("localhost")

@@ -15,11 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
-from server_helpers import Player, Server, free_port, telnet_login
 
 from splendor_a11y.engine import HintAsked
 from splendor_a11y.record import SaveError, read_log
 from splendor_a11y.serve.store import Store, TableSink
+
+from server_helpers import Player, Server, free_port, telnet_login
 
 REGISTERING = 20
 
@@ -33,8 +34,9 @@ def test_twenty_new_players_registering_at_once_all_get_in(tmp_path: Path) -> No
     server.start()
 
     async def register(number: int) -> str:
-        player = Player(server.port, f"New{number}", f"new-player-{number}-words",
-                        address=f"127.0.{number // 4}.{number % 4 + 2}")
+        player = Player(
+            server.port, f"New{number}", f"new-player-{number}-words", address=f"127.0.{number // 4}.{number % 4 + 2}"
+        )
         await player.connect()
         found = await player.expect(rf"Welcome, New{number}\.", timeout=60)
         await player.close()
@@ -58,8 +60,13 @@ def _serve_again(home: Path) -> subprocess.CompletedProcess[str]:
     import os
 
     environment = {**os.environ, "SPLENDOR_A11Y_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "splendor_a11y", "serve", "--port", str(free_port())],
-                          capture_output=True, text=True, timeout=30, env=environment)
+    return subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "serve", "--port", str(free_port())],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=environment,
+    )
 
 
 def test_a_second_server_on_the_same_database_says_so_and_writes_nothing(tmp_path: Path) -> None:
@@ -73,8 +80,10 @@ def test_a_second_server_on_the_same_database_says_so_and_writes_nothing(tmp_pat
     finally:
         server.stop()
     assert second.returncode == 1
-    assert second.stderr.strip() == (f"Another server is already running over {database}; stop it first, "
-                                     "or give this one its own database with --db.")
+    assert second.stderr.strip() == (
+        f"Another server is already running over {database}; stop it first, "
+        "or give this one its own database with --db."
+    )
     assert before == after
 
 
@@ -117,14 +126,22 @@ def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp
     with sqlite3.connect(database) as db:
         (kept,) = db.execute("SELECT line FROM events WHERE table_id = 1 AND seq = 2").fetchone()
     assert json.loads(kept) == event
-    exported = subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(tmp_path / "t1.jsonl"),
-                               "--db", str(database)], capture_output=True, text=True, timeout=30)
+    exported = subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", "1", str(tmp_path / "t1.jsonl"), "--db", str(database)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert exported.returncode == 0
     assert json.loads((tmp_path / "t1.jsonl").read_text().splitlines()[2])["player"] == event["player"]
     with sqlite3.connect(database) as db:
         db.execute("UPDATE events SET line = '{not json' WHERE table_id = 1 AND seq = 3")
-    raw = subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(tmp_path / "raw.jsonl"),
-                          "--db", str(database)], capture_output=True, text=True, timeout=30)
+    raw = subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", "1", str(tmp_path / "raw.jsonl"), "--db", str(database)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert raw.returncode == 1
     assert raw.stderr.startswith("Table 1's game does not replay (table 1: line 4: the line is not valid JSON)")
     assert (tmp_path / "raw.jsonl").read_text().splitlines()[3] == "{not json"
@@ -145,8 +162,12 @@ def test_a_second_writer_cannot_interleave_a_table(tmp_path: Path) -> None:
     assert len(store.table(1).events) == events + 1
     store.close()
     path = tmp_path / "t.jsonl"
-    subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db",
-                    str(tmp_path / "server.sqlite3")], check=True, capture_output=True, timeout=30)
+    subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db", str(tmp_path / "server.sqlite3")],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     assert len(read_log(path).events) == events + 1
 
 
@@ -158,8 +179,9 @@ def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> N
         deadline = time.monotonic() + 15
         while "Table 1 is closed" not in server.printed and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert ("Table 1 is closed: all its players were away too long. Its game is kept; "
-                "splendor-a11y export 1 writes it.") in server.printed
+        assert (
+            "Table 1 is closed: all its players were away too long. Its game is kept; splendor-a11y export 1 writes it."
+        ) in server.printed
         ana = telnet_login(server.telnet, "Ana")
         ana.expect(r"Welcome, Ana\. Tables: 0")
         ana.close()
@@ -170,6 +192,10 @@ def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> N
     again.stop()
     assert not [line for line in again.output if line.startswith("Tables set back")]
     path = tmp_path / "closed.jsonl"
-    subprocess.run([sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db",
-                    str(tmp_path / "server.sqlite3")], check=True, capture_output=True, timeout=30)
+    subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db", str(tmp_path / "server.sqlite3")],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     assert len(read_log(path).events) >= 3

@@ -14,11 +14,11 @@ import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
-from conftest import cli_command, run_cli  # noqa: E402
-from pty_helpers import PROMPT, Collector, clean  # noqa: E402
-
 from splendor_a11y.record import read_log, replay_good_part  # noqa: E402
 from splendor_a11y.text.narrator import Narrator  # noqa: E402
+
+from conftest import cli_command, run_cli  # noqa: E402
+from pty_helpers import PROMPT, Collector, clean  # noqa: E402
 
 SAVED = f"To go on later, type: {' '.join(cli_command())} resume"
 """The command that goes on, as this test started the program (by its path)."""
@@ -27,8 +27,9 @@ SAVED = f"To go on later, type: {' '.join(cli_command())} resume"
 def spawn(tmp_path: Path, *args: str, timeout: float = 30) -> "pexpect.spawn":
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path / "home"), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
     command = cli_command()
-    return pexpect.spawn(command[0], [*command[1:], *args], env=env, encoding="utf-8", dimensions=(24, 200),
-                         timeout=timeout)
+    return pexpect.spawn(
+        command[0], [*command[1:], *args], env=env, encoding="utf-8", dimensions=(24, 200), timeout=timeout
+    )
 
 
 def finish(child: "pexpect.spawn") -> str:
@@ -63,8 +64,18 @@ def test_a_signal_at_the_prompt_ends_the_game_cleanly(tmp_path: Path, how: str, 
 
 def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log),
-                  "--think", "fixed")
+    child = spawn(
+        tmp_path,
+        "play",
+        "--players",
+        "bot:hard,bot:hard,bot:hard",
+        "--seed",
+        "9",
+        "--log",
+        str(log),
+        "--think",
+        "fixed",
+    )
     child.expect("takes|buys|reserves")
     time.sleep(0.3)
     child.sendintr()
@@ -84,8 +95,18 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
 
 def test_ctrl_c_then_yes_while_a_computer_thinks_saves_and_stops(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    child = spawn(tmp_path, "play", "--players", "bot:hard,bot:hard,bot:hard", "--seed", "9", "--log", str(log),
-                  "--think", "fixed")
+    child = spawn(
+        tmp_path,
+        "play",
+        "--players",
+        "bot:hard,bot:hard,bot:hard",
+        "--seed",
+        "9",
+        "--log",
+        str(log),
+        "--think",
+        "fixed",
+    )
     child.expect("takes|buys|reserves")
     child.sendintr()
     child.expect("Quit the game\\?")
@@ -106,8 +127,7 @@ def test_sigkill_at_random_moments_never_loses_an_announcement(tmp_path: Path) -
     cut_short = 0
     for trial in range(8):
         log = tmp_path / f"g{trial}.jsonl"
-        child = spawn(tmp_path, "play", "--players", "bot:hard,bot:medium", "--seed", str(trial),
-                      "--log", str(log))
+        child = spawn(tmp_path, "play", "--players", "bot:hard,bot:medium", "--seed", str(trial), "--log", str(log))
         time.sleep(rng.uniform(0.1, 3.0))
         child.kill(signal.SIGKILL)
         child.expect(pexpect.EOF)
@@ -140,8 +160,13 @@ def test_ctrl_c_in_a_pipe_saves_and_stops_with_130(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path / "home"), SPLENDOR_A11Y_SPEECH="off")
     command = cli_command()
-    child = subprocess.Popen([*command, "play", "--players", "Ana,bot:easy", "--seed", "77", "--log", str(log)],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    child = subprocess.Popen(
+        [*command, "play", "--players", "Ana,bot:easy", "--seed", "77", "--log", str(log)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     assert child.stdout is not None
     while "Your turn." not in child.stdout.readline().decode():
         pass

@@ -14,9 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import cli_command
 
 from splendor_a11y.play.speech import AO2Speaker, NullSpeaker, open_speaker
+
+from conftest import cli_command
 
 
 class _Flaky:
@@ -67,11 +68,13 @@ def _headless_speechd(root: Path) -> dict[str, str]:
     (home / ".libao").write_text("default_driver=null\nquiet\n")
     (home / ".config" / "speech-dispatcher" / "speechd.conf").write_text(
         f'LogLevel 5\nLogDir "{logs}"\nAudioOutputMethod "libao"\n'
-        'AddModule "capture" "sd_generic" "capture-generic.conf"\nDefaultModule capture\n')
+        'AddModule "capture" "sd_generic" "capture-generic.conf"\nDefaultModule capture\n'
+    )
     spoken = root / "spoken.txt"
     (modules / "capture-generic.conf").write_text(
         f"GenericExecuteSynth \"printf '%s\\\\n' \\'$DATA\\' >> {spoken}\"\n"
-        'GenericCmdDependency "printf"\nAddVoice "en" "MALE1" "en"\n')
+        'GenericCmdDependency "printf"\nAddVoice "en" "MALE1" "en"\n'
+    )
     env = dict(os.environ, HOME=str(home), XDG_RUNTIME_DIR=str(run), SPLENDOR_A11Y_HOME=str(root / "games"))
     env.pop("SPLENDOR_A11Y_SPEECH", None)
     return env
@@ -88,13 +91,20 @@ def _dispatcher_log(root: Path, wanted: str) -> str:
     return logged
 
 
-@pytest.mark.skipif(shutil.which("speech-dispatcher") is None,
-                    reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)")
+@pytest.mark.skipif(
+    shutil.which("speech-dispatcher") is None,
+    reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)",
+)
 def test_announcements_reach_speech_dispatcher(tmp_path: Path) -> None:
     env = _headless_speechd(tmp_path)
     log = tmp_path / "games" / "s.jsonl"
-    result = subprocess.run(cli_command() + ["play", "--speech", "on", "--seed", "3", "--log", str(log)],
-                            input=b"supply\n", capture_output=True, env=env, timeout=60)
+    result = subprocess.run(
+        cli_command() + ["play", "--speech", "on", "--seed", "3", "--log", str(log)],
+        input=b"supply\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert b"Supply: 4d 4s 4e 4r 4o 5g." in result.stdout
     assert b"No speech output was found" not in result.stdout
@@ -102,14 +112,20 @@ def test_announcements_reach_speech_dispatcher(tmp_path: Path) -> None:
     subprocess.run(["pkill", "-u", str(os.getuid()), "-f", f"speech-dispatcher.*{tmp_path.name}"], check=False)
 
 
-@pytest.mark.skipif(shutil.which("speech-dispatcher") is None,
-                    reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)")
+@pytest.mark.skipif(
+    shutil.which("speech-dispatcher") is None,
+    reason="speech-dispatcher is not installed (apt-get install speech-dispatcher)",
+)
 def test_a_french_game_asks_speech_dispatcher_for_french(tmp_path: Path) -> None:
     env = _headless_speechd(tmp_path)
     log = tmp_path / "games" / "s.jsonl"
-    result = subprocess.run(cli_command() + ["play", "--lang", "fr", "--speech", "on", "--seed", "3", "--log",
-                                             str(log)], input="banque\n".encode(), capture_output=True, env=env,
-                            timeout=60)
+    result = subprocess.run(
+        cli_command() + ["play", "--lang", "fr", "--speech", "on", "--seed", "3", "--log", str(log)],
+        input="banque\n".encode(),
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "Réserve : 4d 4s 4e 4r 4o 5g.".encode() in result.stdout
     logged = _dispatcher_log(tmp_path, "Queueing message |Réserve : 4d 4s 4e 4r 4o 5g.|")

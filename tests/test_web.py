@@ -19,11 +19,11 @@ import aiohttp
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_helpers import Player, Server, free_port
-from web_helpers import SPEECH, MousePlayer, Speech, WebPerson, chromium, playwright_or_skip
 
 from splendor_a11y.serve.server import ServerOptions, start_lines
 
+from server_helpers import Player, Server, free_port
+from web_helpers import SPEECH, MousePlayer, Speech, WebPerson, chromium, playwright_or_skip
 
 
 @pytest.fixture
@@ -77,7 +77,8 @@ def spoken_once_in_order(said: list[str], heard: list[tuple[str, str]]) -> list[
 
 @pytest.mark.parametrize("code", ["en", "fr"])
 def test_a_blind_web_player_a_clicking_friend_and_an_ssh_player_play_a_whole_game_with_a_computer(
-        browser_site: tuple[Server, str, Any], code: str) -> None:
+    browser_site: tuple[Server, str, Any], code: str
+) -> None:
     """Ana types and hears (keyboard only); Cy plays every move with the mouse on the
     board; Ben plays over SSH; a computer takes the fourth seat; in English, and in
     French (the browsers' language, and ``lang fr`` over SSH)."""
@@ -101,8 +102,11 @@ def test_a_blind_web_player_a_clicking_friend_and_an_ssh_player_play_a_whole_gam
             await ana.expect(speech.sits.format(name="Ben"))
             await cy.type("join 1")
             await ana.expect(speech.sits.format(name="Cy"))
-            await asyncio.gather(plays_by_hints(ana.expect, ana.type, "Ana", speech),
-                                 plays_by_hints(ben.expect, ssh_typing, "Ben", speech), clicking(cy).play_to_the_end())
+            await asyncio.gather(
+                plays_by_hints(ana.expect, ana.type, "Ana", speech),
+                plays_by_hints(ben.expect, ssh_typing, "Ben", speech),
+                clicking(cy).play_to_the_end(),
+            )
             found["said"], found["heard"] = await ana.quiet()
             found["shown"] = await ana.history()
             await ben.close()
@@ -157,8 +161,9 @@ async def logged_in_session(port: int, name: str, password: str) -> aiohttp.Clie
     """A client that logged in through the form, holding the page's cookie."""
     session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))  # unsafe: a cookie from an address
     origin = {"Origin": f"http://127.0.0.1:{port}"}
-    async with session.post(f"http://127.0.0.1:{port}/login", data={"name": name, "password": password},
-                            headers=origin) as answer:
+    async with session.post(
+        f"http://127.0.0.1:{port}/login", data={"name": name, "password": password}, headers=origin
+    ) as answer:
         assert "name" in await answer.json()
     return session
 
@@ -182,8 +187,13 @@ def test_what_no_page_sends_is_refused_in_one_sentence_and_loses_nothing(web_ser
         origin = {"Origin": f"http://127.0.0.1:{port}"}
         async with session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
             await said_until(socket, "Welcome, Dee")
-            for hostile in ("not json", "[1, 2]", json.dumps({"line": 5}), json.dumps({"key": "f9"}),
-                            json.dumps({"line": "who", "more": 1})):
+            for hostile in (
+                "not json",
+                "[1, 2]",
+                json.dumps({"line": 5}),
+                json.dumps({"key": "f9"}),
+                json.dumps({"line": "who", "more": 1}),
+            ):
                 await socket.send_str(hostile)
                 assert "The page sent something it never sends" in await said_until(socket, "never sends")
             await socket.send_str(json.dumps({"line": "x" * 600}))
@@ -211,8 +221,9 @@ def test_a_socket_from_another_site_or_without_a_login_is_refused(web_server: tu
             async with stranger.ws_connect(f"http://127.0.0.1:{port}/socket", headers=origin) as socket:
                 message = json.loads((await socket.receive(timeout=10)).data)
                 assert message == {"login": "Log in to play."}
-            async with stranger.post(f"http://127.0.0.1:{port}/login", data={"name": "Eve", "password": "wrong-one"},
-                                     headers=origin) as answer:
+            async with stranger.post(
+                f"http://127.0.0.1:{port}/login", data={"name": "Eve", "password": "wrong-one"}, headers=origin
+            ) as answer:
                 assert "do not match" in (await answer.json())["error"]
             async with stranger.get(f"http://127.0.0.1:{port}/") as page:
                 policy = page.headers["Content-Security-Policy"]
@@ -241,13 +252,16 @@ async def violations(page: object, axe: Path) -> list[str]:
     await page.add_script_tag(path=str(axe))  # type: ignore[attr-defined]
     found = await page.evaluate(  # type: ignore[attr-defined]
         "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}}).then(r => r.violations.map("
-        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))", WCAG_AA)
+        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', ')))",
+        WCAG_AA,
+    )
     return list(found)
 
 
 @pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
-def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(browser_site: tuple[Server, str, Any],
-                                                                     locale: str) -> None:
+def test_axe_finds_nothing_on_the_login_page_the_lobby_and_a_table(
+    browser_site: tuple[Server, str, Any], locale: str
+) -> None:
     axe = axe_or_skip()
     _server, url, api = browser_site
 
@@ -280,8 +294,9 @@ def test_behind_a_proxy_each_visitor_meets_the_limits_of_their_own_address(web_s
     async def page_from(name: str, address: str) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
         session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
         headers = {"Origin": f"http://127.0.0.1:{port}", "X-Forwarded-For": address}
-        async with session.post(f"http://127.0.0.1:{port}/login", data={"name": name, "password": f"{name}-secret"},
-                                headers=headers) as answer:
+        async with session.post(
+            f"http://127.0.0.1:{port}/login", data={"name": name, "password": f"{name}-secret"}, headers=headers
+        ) as answer:
             assert "name" in await answer.json()
         return session, await session.ws_connect(f"http://127.0.0.1:{port}/socket", headers=headers)
 
@@ -292,7 +307,9 @@ def test_behind_a_proxy_each_visitor_meets_the_limits_of_their_own_address(web_s
         shared = [await page_from(f"Pupil{number}", "203.0.113.9") for number in range(1, 6)]
         for _session, socket in shared[:4]:
             await said_until(socket, "Welcome, Pupil")
-        assert "Too many connections from your address; at most 4 at once." in await said_until(shared[4][1], "Too many")
+        assert "Too many connections from your address; at most 4 at once." in await said_until(
+            shared[4][1], "Too many"
+        )
         for session, socket in opened + shared:
             await socket.close()
             await session.close()
@@ -303,9 +320,11 @@ def test_behind_a_proxy_each_visitor_meets_the_limits_of_their_own_address(web_s
 MESSAGES = st.one_of(
     st.text(max_size=300),
     st.binary(max_size=300),
-    st.dictionaries(st.sampled_from(["line", "key", "say", "prompt", "x"]),
-                    st.one_of(st.text(max_size=50), st.integers(), st.none(), st.lists(st.integers(), max_size=3)),
-                    max_size=3).map(json.dumps),
+    st.dictionaries(
+        st.sampled_from(["line", "key", "say", "prompt", "x"]),
+        st.one_of(st.text(max_size=50), st.integers(), st.none(), st.lists(st.integers(), max_size=3)),
+        max_size=3,
+    ).map(json.dumps),
 )
 """What a hostile page could send: any text, any bytes, JSON of any near-miss shape."""
 
@@ -346,7 +365,9 @@ def test_any_message_on_the_socket_leaves_the_server_answering(web_server: tuple
     assert "Traceback" not in server.printed
 
 
-def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(browser_site: tuple[Server, str, Any]) -> None:
+def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(
+    browser_site: tuple[Server, str, Any],
+) -> None:
     """Cy plays with the mouse on the board (gems and cards fill the command line, Play
     plays it); Dan, at the keyboard, reserves a deck's top blind. The card is on Dan's
     board, and nowhere in Cy's page: not its text, its attributes, nor what its socket
@@ -359,8 +380,13 @@ def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(b
             await dan.type("create 2")
             cy = await WebPerson.open(browser, url)
             received: list[str] = []
-            cy.page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: received.append(
-                frame if isinstance(frame, str) else frame.get("payload", ""))))
+            cy.page.on(
+                "websocket",
+                lambda socket: socket.on(
+                    "framereceived",
+                    lambda frame: received.append(frame if isinstance(frame, str) else frame.get("payload", "")),
+                ),
+            )
             await cy.page.reload()
             await cy.page.wait_for_selector("#login:not([hidden])")
             await cy.page.click("#name")
@@ -421,16 +447,22 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
     now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-                   .serial_number(x509.random_serial_number()).not_valid_before(now)
-                   .not_valid_after(now + datetime.timedelta(days=1))
-                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                                  critical=False)
-                   .sign(key, hashes.SHA256()))
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now)
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
     cert, private = folder / "cert.pem", folder / "key.pem"
     cert.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
-    private.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                          serialization.NoEncryption()))
+    private.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     return cert, private
 
 
@@ -445,8 +477,12 @@ def test_over_https_the_page_and_its_cookie_are_secure(tmp_path: Path) -> None:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
             async with session.get(f"https://127.0.0.1:{port}/", ssl=False) as page:
                 assert page.status == 200 and "Command" in await page.text()
-            async with session.post(f"https://127.0.0.1:{port}/login", ssl=False, headers=origin,
-                                    data={"name": "Hal", "password": "hal-secret-1"}) as answer:
+            async with session.post(
+                f"https://127.0.0.1:{port}/login",
+                ssl=False,
+                headers=origin,
+                data={"name": "Hal", "password": "hal-secret-1"},
+            ) as answer:
                 cookie = answer.headers["Set-Cookie"]
             assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
             async with session.ws_connect(f"https://127.0.0.1:{port}/socket", ssl=False, headers=origin) as socket:
@@ -462,14 +498,23 @@ def test_over_https_the_page_and_its_cookie_are_secure(tmp_path: Path) -> None:
 def test_the_web_page_in_the_clear_on_the_network_is_warned_of(tmp_path: Path) -> None:
     """Served on an address other machines reach, without HTTPS, the host is told that
     passwords cross the network in the clear; with a certificate, or on loopback, not."""
+
     def told(host: str, *tls: Path) -> list[str]:
-        options = ServerOptions(db=tmp_path / "db", host_key=tmp_path / "key", host=host, web=8080,
-                                tls_cert=tls[0] if tls else None, tls_key=tls[1] if tls else None)
+        options = ServerOptions(
+            db=tmp_path / "db",
+            host_key=tmp_path / "key",
+            host=host,
+            web=8080,
+            tls_cert=tls[0] if tls else None,
+            tls_key=tls[1] if tls else None,
+        )
         return [line for line in start_lines(options, "SHA256:x", 0, {}) if "in the clear" in line]
 
-    assert told("0.0.0.0") == ["WARNING: the web page is served without HTTPS on an address other machines can "
-                               "reach: passwords cross the network in the clear. Give --tls-cert and --tls-key, "
-                               "or put a reverse proxy with HTTPS in front."]
+    assert told("0.0.0.0") == [
+        "WARNING: the web page is served without HTTPS on an address other machines can "
+        "reach: passwords cross the network in the clear. Give --tls-cert and --tls-key, "
+        "or put a reverse proxy with HTTPS in front."
+    ]
     assert told("192.0.2.7") and not told("127.0.0.1") and not told("192.0.2.7", tmp_path / "c", tmp_path / "k")
 
 
@@ -480,8 +525,18 @@ def test_a_certificate_without_its_key_is_one_sentence_and_exit_2(tmp_path: Path
     assert result.returncode == 2
     assert "--tls-cert and --tls-key go together: give both, or neither." in result.stderr
     assert "Traceback" not in result.stderr
-    missing = run_cli("serve", "--port", str(free_port()), "--web", str(free_port()), "--tls-cert",
-                      str(tmp_path / "cert.pem"), "--tls-key", str(tmp_path / "key.pem"), home=tmp_path)
+    missing = run_cli(
+        "serve",
+        "--port",
+        str(free_port()),
+        "--web",
+        str(free_port()),
+        "--tls-cert",
+        str(tmp_path / "cert.pem"),
+        "--tls-key",
+        str(tmp_path / "key.pem"),
+        home=tmp_path,
+    )
     assert missing.returncode == 1 and "Traceback" not in missing.stderr and missing.stderr.count("\n") == 1
     assert "cert.pem" in missing.stderr
 
@@ -507,7 +562,6 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
             await ivy.page.get_by_label("Commande").wait_for()
 
     run(scenario())
-
 
 
 def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, Any]) -> None:
@@ -537,10 +591,11 @@ def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, A
             await keys.press("Alt+B")
             await jo.expect(r"c1 ")
             _said, after = await jo.quiet()
-            told = [text for _politeness, text in after[len(before):]]
+            told = [text for _politeness, text in after[len(before) :]]
             assert told[0].startswith("Your turn."), told  # F2, though it repeats the line before
-            assert any("1d 1s 1e" in text for text in told[1:]) and any(text.startswith("c1 ") or " c1 " in text
-                                                                         for text in told)
+            assert any("1d 1s 1e" in text for text in told[1:]) and any(
+                text.startswith("c1 ") or " c1 " in text for text in told
+            )
             await jo.type("help")
             await jo.expect(r"F2 or Alt\+R")
 

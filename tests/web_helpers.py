@@ -107,8 +107,11 @@ class WebPerson:
 
     async def said(self) -> list[str]:
         """The lines the server said, as the history shows them (typed lines left out)."""
-        return list(await self.page.eval_on_selector_all(
-            "#history p:not(.typed)", "nodes => nodes.map(node => node.textContent)"))
+        return list(
+            await self.page.eval_on_selector_all(
+                "#history p:not(.typed)", "nodes => nodes.map(node => node.textContent)"
+            )
+        )
 
     async def heard(self) -> list[tuple[str, str]]:
         """What the live regions were given to speak: (politeness, text), in order."""
@@ -162,17 +165,28 @@ class Speech:
 
 
 SPEECH = {
-    "en": Speech(turn=r"Your turn\.", hold=r"You hold \d+ tokens: return [^\n]*?for example return (\S+)\.",
-                 nobles=r"Several nobles would visit you[^\n]*?noble (\d)",
-                 hint=r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*?) ?: ",
-                 over="Type leave to go back to the lobby", game_over="The game is over.",
-                 table_yours="Table 1 is yours", sits="{name} sits down at table 1.", bot="Easy bot "),
-    "fr": Speech(turn=r"À vous\.",
-                 hold=r"Vous avez \d+ jetons : rendez-en [^\n]*?par exemple rendre (\S+)\.",
-                 nobles=r"Plusieurs nobles vous rendraient visite[^\n]*?noble (\d)",
-                 hint=r"Vous demandez un indice\.(?:\n[^\n]*)*?\n\s*([a-zé][^:\n]*?) ?: ",
-                 over="Tapez partir pour revenir au salon", game_over="La partie est finie",
-                 table_yours="La table 1 est à vous", sits="{name} s'assied à la table 1.", bot="Robot facile "),
+    "en": Speech(
+        turn=r"Your turn\.",
+        hold=r"You hold \d+ tokens: return [^\n]*?for example return (\S+)\.",
+        nobles=r"Several nobles would visit you[^\n]*?noble (\d)",
+        hint=r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*?) ?: ",
+        over="Type leave to go back to the lobby",
+        game_over="The game is over.",
+        table_yours="Table 1 is yours",
+        sits="{name} sits down at table 1.",
+        bot="Easy bot ",
+    ),
+    "fr": Speech(
+        turn=r"À vous\.",
+        hold=r"Vous avez \d+ jetons : rendez-en [^\n]*?par exemple rendre (\S+)\.",
+        nobles=r"Plusieurs nobles vous rendraient visite[^\n]*?noble (\d)",
+        hint=r"Vous demandez un indice\.(?:\n[^\n]*)*?\n\s*([a-zé][^:\n]*?) ?: ",
+        over="Tapez partir pour revenir au salon",
+        game_over="La partie est finie",
+        table_yours="La table 1 est à vous",
+        sits="{name} s'assied à la table 1.",
+        bot="Robot facile ",
+    ),
 }
 
 

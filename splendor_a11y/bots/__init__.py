@@ -6,19 +6,31 @@ generator, which the session seeds from the log header's seed.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
 from splendor_a11y.bots.easy import choose_easy
-from splendor_a11y.bots.hard import THINK_SECONDS, choose_hard, set_thinking
+from splendor_a11y.bots.hard import DEFAULT_BUDGET, THINK_SECONDS, SearchBudget, budget_for, choose_hard
 from splendor_a11y.bots.medium import choose_medium
 from splendor_a11y.bots.rival import choose_rival
 from splendor_a11y.bots.uniform import choose_random
-from splendor_a11y.engine import Command, GameState
+from splendor_a11y.engine import Command, SeatView
 
-__all__ = ["BOTS", "DEFAULT_LEVEL", "THINK_SECONDS", "YARDSTICKS", "Bot", "bot_for", "hint_command", "set_thinking"]
+__all__ = [
+    "BOTS",
+    "DEFAULT_BUDGET",
+    "DEFAULT_LEVEL",
+    "THINK_SECONDS",
+    "YARDSTICKS",
+    "Bot",
+    "SearchBudget",
+    "bot_for",
+    "budget_for",
+    "hint_command",
+]
 
-Bot = Callable[[GameState, random.Random], Command]
+Bot = Callable[[SeatView, random.Random], Command]
 
 BOTS: dict[str, Bot] = {
     "random": choose_random,
@@ -35,15 +47,24 @@ DEFAULT_LEVEL = "medium"
 """A fair game for most players: sound, quick, beatable."""
 
 
-def hint_command(view: GameState, rng: random.Random) -> Command:
+THINKERS = ("hard", "rival")
+"""The bots that think against a budget; the others answer at once."""
+
+
+def hint_command(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
     """The move the strongest bot would make in the player's place: the ``hint``."""
-    return choose_hard(view, rng)
+    return choose_hard(view, rng, budget)
 
 
-def bot_for(level: str) -> Bot:
-    """The bot of a level, or of a yardstick.
+def bot_for(level: str, budget: SearchBudget | None = None) -> Bot:
+    """The bot of a level, or of a yardstick; one that thinks is given its budget.
 
     Raises:
         KeyError: for a level that is not known.
     """
-    return BOTS[level] if level in BOTS else YARDSTICKS[level]
+    bot = BOTS[level] if level in BOTS else YARDSTICKS[level]
+    return functools.partial(_thinking, bot, budget) if level in THINKERS else bot
+
+
+def _thinking(bot: Callable[..., Command], budget: SearchBudget | None, view: SeatView, rng: random.Random) -> Command:
+    return bot(view, rng, budget)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from splendor_a11y.bots import bot_for
+from splendor_a11y.bots import SearchBudget, bot_for
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import HandSlot
 from splendor_a11y.engine import (
@@ -86,12 +86,19 @@ def _dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameSt
     return evolve(state, replace(setup, first_player=0))
 
 
-def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -> GameRecord:
-    """Play one game between bots of the given levels, seat 0 first."""
-    bots = [bot_for(level) for level in levels]
+def play_bots(
+    levels: Sequence[str], seed: int, modules: tuple[str, ...] = (), budget: SearchBudget | None = None
+) -> GameRecord:
+    """Play one game between bots of the given levels, seat 0 first; those that think are
+    given ``budget``."""
+    bots = [bot_for(level, budget) for level in levels]
     state = _dealt(levels, seed, modules)
-    record = GameRecord(tuple(levels), state, seconds={i: [] for i in range(len(levels))},
-                        habits={i: SeatHabits() for i in range(len(levels))})
+    record = GameRecord(
+        tuple(levels),
+        state,
+        seconds={i: [] for i in range(len(levels))},
+        habits={i: SeatHabits() for i in range(len(levels))},
+    )
     events = 1
     while not state.is_over and record.decisions < MAX_DECISIONS:
         seat = state.current
@@ -109,12 +116,12 @@ def play_bots(levels: Sequence[str], seed: int, modules: tuple[str, ...] = ()) -
     return record
 
 
-def play_alone(level: str, seed: int, modules: tuple[str, ...] = ()) -> int | None:
+def play_alone(level: str, seed: int, modules: tuple[str, ...] = (), budget: SearchBudget | None = None) -> int | None:
     """The turns a bot takes to reach the winning score playing by itself: a two-player
     deal in which the other seat lets every turn go by, leaving the table as the bot left
     it (the bot does not know that, and still reckons with an opponent). None if the
     safety stop comes first."""
-    bot = bot_for(level)
+    bot = bot_for(level, budget)
     state = _dealt((level, "idle"), seed, modules)
     turns = 0
     for decision in range(MAX_DECISIONS):

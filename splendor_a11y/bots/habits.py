@@ -9,8 +9,17 @@ from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap
 from splendor_a11y.bots.medium import own_follow_ups
 from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned, decide_and_apply
 
-__all__ = ["FAR_RESERVATION", "FULL_HAND_FROM", "HELD_RESERVATION", "HOARDED_TOKEN", "NOBLE_PULL", "RETURNED_TOKEN",
-           "habits", "hoarded", "move_and_returns"]
+__all__ = [
+    "FAR_RESERVATION",
+    "FULL_HAND_FROM",
+    "HELD_RESERVATION",
+    "HOARDED_TOKEN",
+    "NOBLE_PULL",
+    "RETURNED_TOKEN",
+    "habits",
+    "hoarded",
+    "move_and_returns",
+]
 
 RETURNED_TOKEN = 0.8
 """A token taken only to be given back cost a share of a turn."""
@@ -31,8 +40,9 @@ def move_and_returns(state: GameState, seat: int, command: Command) -> tuple[Gam
     """Play a command and the seat's own follow-ups; the tokens it gave back on the way."""
     events, state = decide_and_apply(state, command)
     state, follow_ups = own_follow_ups(state, seat)
-    return state, sum(sum(event.gems) for event in events + follow_ups
-                      if isinstance(event, TokensReturned) and event.player == seat)
+    return state, sum(
+        sum(event.gems) for event in events + follow_ups if isinstance(event, TokensReturned) and event.player == seat
+    )
 
 
 def habits(state: GameState, seat: int) -> float:

@@ -52,14 +52,26 @@ from splendor_a11y.engine import (
     Command,
     GameState,
     Reserve,
+    SeatView,
     determinize,
     legal_commands,
     play_legal,
     turn_again,
 )
 
-__all__ = ["FIXED_BUDGET", "RACE_SHARE", "THINK_SECONDS", "SearchBudget", "best_line", "choose_hard", "plan_habits",
-           "plan_shape", "ranked_moves", "set_thinking", "thinking"]
+__all__ = [
+    "FIXED_BUDGET",
+    "RACE_SHARE",
+    "THINK_SECONDS",
+    "SearchBudget",
+    "best_line",
+    "choose_hard",
+    "plan_habits",
+    "plan_shape",
+    "ranked_moves",
+    "budget_for",
+    "DEFAULT_BUDGET",
+]
 
 
 THINK_SECONDS = 1.0
@@ -82,19 +94,15 @@ class SearchBudget:
 FIXED_BUDGET = SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None, finalists=1)
 """A fixed amount of thought, the same on every machine: for recorded games and tests."""
 
-_budget = SearchBudget()
+DEFAULT_BUDGET = SearchBudget()
+"""A second a move, as at the prompt when the player says nothing."""
 
 
-def set_thinking(seconds: float | None) -> None:
-    """How long the hard bot (and so the hint) thinks a move, for this process: seconds,
-    or None for the fixed amount of thought with no clock."""
-    global _budget  # noqa: PLW0603 - one setting for the process, from the command line
-    _budget = SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
-
-
-def thinking() -> SearchBudget:
-    """The hard bot's budget now."""
-    return _budget
+def budget_for(seconds: float | None) -> SearchBudget:
+    """The budget of ``--think``: seconds a move, or None for the fixed amount of thought
+    with no clock. A budget is a value each bot is given, never a setting of the process,
+    so that bots thinking at once in several threads never share one."""
+    return SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
 
 
 PLAN_TURNS = 3
@@ -212,8 +220,7 @@ class _Plan:
     decided: tuple[float, GameState] | None = None
     deepest: tuple[float, GameState] | None = None
 
-    def turn_played(self, kept: list[tuple[float, GameState]], seat: int, turn: int,
-                    *, last: bool) -> list[GameState]:
+    def turn_played(self, kept: list[tuple[float, GameState]], seat: int, turn: int, *, last: bool) -> list[GameState]:
         """Take in one planned turn's best positions; the others' answers to those the
         plan goes on from."""
         self.deepest = None
@@ -235,8 +242,9 @@ class _Plan:
         return _better(self.decided, self.deepest)
 
 
-def _better(one: tuple[float, GameState] | None,
-            other: tuple[float, GameState] | None) -> tuple[float, GameState] | None:
+def _better(
+    one: tuple[float, GameState] | None, other: tuple[float, GameState] | None
+) -> tuple[float, GameState] | None:
     """The higher scored of two line ends, either of which may be missing; the first on a tie."""
     if one is None or (other is not None and other[0] > one[0]):
         return other
@@ -249,8 +257,11 @@ def _own_turn(frontier: list[GameState], seat: int, turn: int) -> list[tuple[flo
     reached = [
         (_planned_score(after, seat, turn), after)
         for position in frontier
-        for after in (finish_own_decisions(play_legal(position, command)[1], seat)
-                      for command in legal_commands(position) if not isinstance(command, Reserve))
+        for after in (
+            finish_own_decisions(play_legal(position, command)[1], seat)
+            for command in legal_commands(position)
+            if not isinstance(command, Reserve)
+        )
     ]
     reached.sort(key=lambda scored: scored[0], reverse=True)
     return reached
@@ -327,11 +338,13 @@ class _Candidate:
         return (self.mean, -self.order)
 
 
-def ranked_moves(view: GameState, rng: random.Random,
-                 budget: SearchBudget | None = None) -> list[tuple[float, Command]]:
+def ranked_moves(
+    view: GameState, rng: random.Random, budget: SearchBudget | None = None
+) -> list[tuple[float, Command]]:
     """The shortlisted moves with their average searched value, best first (the moves
-    dropped along the way after those still in the running)."""
-    budget = budget or _budget
+    dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
+    budget is given."""
+    budget = budget or DEFAULT_BUDGET
     started = time.monotonic()
     seat = view.current
     commands = legal_commands(view)
@@ -368,8 +381,9 @@ def ranked_moves(view: GameState, rng: random.Random,
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
 
 
-def _score_deal(deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget,
-                started: float, *, first: bool) -> int:
+def _score_deal(
+    deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget, started: float, *, first: bool
+) -> int:
     """Score the moves in the running on one more deal, in order; how many were scored.
     The first deal is timed move by move, since it plays the whole shortlist: with many
     moves and several opponents to answer, it alone could outlast the time, and it stops
@@ -386,8 +400,9 @@ def _denials(state: GameState, seat: int, commands: list[Command]) -> list[Comma
     were their turn now. The one-move judgement that draws up the shortlist sees little
     in a card reserved only to keep it from someone else, yet that card may be their win:
     the search is given the move to judge."""
-    reservations: dict[object, Command] = {command.place: command for command in commands
-                                           if isinstance(command, Reserve)}
+    reservations: dict[object, Command] = {
+        command.place: command for command in commands if isinstance(command, Reserve)
+    }
     found: list[Command] = []
     for other in range(len(state.players)):
         if other == seat:
@@ -440,12 +455,12 @@ median and 0.78 s at the 99th percentile in base games, but with both modules 1.
 the 95th and up to 2.6 s."""
 
 
-def choose_hard(view: GameState, rng: random.Random) -> Command:
+def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
     """The move of the bot's fastest line to the winning score when its one opponent
     cannot keep up (``race``; two players only), else the searched best move, searched
     for what is left of the time."""
     started = time.monotonic()
-    budget = _budget
+    budget = budget or DEFAULT_BUDGET
     if len(view.players) == RACING_TABLE:
         deadline = None if budget.seconds is None else started + RACE_SHARE * budget.seconds
         finish_by = None if budget.seconds is None else started + budget.seconds

@@ -16,6 +16,7 @@ from splendor_a11y.engine import (
     GameState,
     Phase,
     ReturnTokens,
+    SeatView,
     decide_and_apply,
     determinize,
     legal_commands,
@@ -102,13 +103,14 @@ def _best_return(state: GameState, commands: list[Command]) -> Command:
     held = [holding(state, player.with_tokens(player.tokens.minus(command.gems))) for command in returns]
     worths = [holding_worth(left) for left in held]
     top = max(worths)
-    close = [(command, left) for command, left, worth in zip(returns, held, worths, strict=True)
-             if worth >= top - SAME_WORTH]
+    close = [
+        (command, left) for command, left, worth in zip(returns, held, worths, strict=True) if worth >= top - SAME_WORTH
+    ]
     if all(left == close[0][1] for _, left in close):
         return close[0][0]
     return _best_of(state, [command for command, _ in close])
 
 
-def choose_medium(view: GameState, rng: random.Random) -> Command:
+def choose_medium(view: SeatView, rng: random.Random) -> Command:
     """Imagine the hidden cards once (seeded), then take the best-looking move."""
     return greedy_command(determinize(view, rng, standard_cards()))

@@ -69,8 +69,9 @@ class _Line:
     state: GameState
 
 
-def fastest_line(state: GameState, seat: int, width: int = RACE_WIDTH,
-                 most_turns: int = MOST_TURNS, deadline: float | None = None) -> tuple[int, Command | None]:
+def fastest_line(
+    state: GameState, seat: int, width: int = RACE_WIDTH, most_turns: int = MOST_TURNS, deadline: float | None = None
+) -> tuple[int, Command | None]:
     """The turns the seat needs to reach the winning score playing alone (``most_turns`` + 1
     if it cannot within them), and the first move of that line: a beam search over its own
     moves, the table standing still, keeping the ``width`` best positions each turn (by
@@ -97,8 +98,11 @@ def racing_moves(state: GameState) -> list[Command]:
     race runs on one deal of the hidden cards, where a deck's top card is known; a line
     that reserves it counts on a card the bot cannot see. With both modules, over 26 games
     against medium, 23 of the race's 35 reservations were of a deck's top card."""
-    return [command for command in legal_commands(state)
-            if not (isinstance(command, Reserve) and isinstance(command.place, DeckTop))]
+    return [
+        command
+        for command in legal_commands(state)
+        if not (isinstance(command, Reserve) and isinstance(command.place, DeckTop))
+    ]
 
 
 def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | None:
@@ -120,8 +124,9 @@ def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | N
     return None
 
 
-def closing_move(view: GameState, rng: random.Random, deadline: float | None = None,
-                 finish_by: float | None = None) -> Command | None:
+def closing_move(
+    view: GameState, rng: random.Random, deadline: float | None = None, finish_by: float | None = None
+) -> Command | None:
     """The first move of the seat's fastest line to the winning score, on one deal of the
     hidden cards, when no opponent could get there within ``LEAD_TURNS`` turns of it;
     None when one could, outside the seat's main action, or when the ``deadline`` (a

@@ -23,7 +23,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from splendor_a11y.bots.hard import thinking
+from splendor_a11y.bots import hard
+from splendor_a11y.bots.hard import SearchBudget
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Buy,
@@ -31,6 +32,7 @@ from splendor_a11y.engine import (
     GameState,
     Phase,
     Reserve,
+    SeatView,
     TakeGems,
     determinize,
     gems_missing,
@@ -70,7 +72,7 @@ class _Node:
         return self.won / self.tries + EXPLORATION * math.sqrt(math.log(self.offered) / self.tries)
 
 
-def choose_rival(view: GameState, rng: random.Random) -> Command:
+def choose_rival(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
     """The move that wins at once, or the move tried most by the tree search, in the hard
     bot's time (or a fixed number of rounds when it thinks a fixed amount)."""
     commands = legal_commands(view)
@@ -81,7 +83,7 @@ def choose_rival(view: GameState, rng: random.Random) -> Command:
         if play_legal(deal, command)[1].winners == (view.current,):
             return command
     root = _Node(mover=-1)
-    seconds = thinking().seconds
+    seconds = (budget or hard.DEFAULT_BUDGET).seconds
     started = time.monotonic()
     rounds = 0
     while (rounds < FIXED_ROUNDS) if seconds is None else (time.monotonic() - started < seconds):
@@ -131,7 +133,7 @@ def _played_out(state: GameState, rng: random.Random, decisions: int) -> list[fl
     else:
         most = max(player.points for player in state.players)
         leaders = tuple(seat for seat, player in enumerate(state.players) if player.points == most)
-    share = SOONER ** decisions / len(leaders)
+    share = SOONER**decisions / len(leaders)
     return [share if seat in leaders else 0.0 for seat in range(len(state.players))]
 
 
@@ -147,8 +149,14 @@ def _quick_move(state: GameState, rng: random.Random) -> Command:
     takes = [command for command in commands if isinstance(command, TakeGems)]
     if takes:
         lacking = _lacking(state)
-        return max(takes, key=lambda command: (sum(min(command.gems[i], lacking[i]) for i in range(5)),
-                                               sum(command.gems), rng.random()))
+        return max(
+            takes,
+            key=lambda command: (
+                sum(min(command.gems[i], lacking[i]) for i in range(5)),
+                sum(command.gems),
+                rng.random(),
+            ),
+        )
     reserves = [command for command in commands if isinstance(command, Reserve)]
     return rng.choice(reserves or commands)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from splendor_a11y.engine import Command, GameState, legal_commands
+from splendor_a11y.engine import Command, SeatView, legal_commands
 
 __all__ = ["choose_random"]
 
 
-def choose_random(view: GameState, rng: random.Random) -> Command:
+def choose_random(view: SeatView, rng: random.Random) -> Command:
     """Any legal command, each equally likely."""
     return rng.choice(legal_commands(view))

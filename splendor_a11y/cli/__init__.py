@@ -8,7 +8,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from splendor_a11y.bots import set_thinking
 from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, EXIT_USAGE, UsageError
 from splendor_a11y.cli.games import run_play, run_resume
 from splendor_a11y.cli.guard import choose_language, keep_fault_reports, silence_stdout, tell
@@ -34,10 +33,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         choose_language(arguments)
         args = build_parser().parse_args(arguments)
-        if "think" in args:
-            set_thinking(args.think)
-        handlers = {"play": run_play, "resume": run_resume, "replay": run_replay, "lookup": look_up,
-                    "serve": run_serve, "export": run_export}
+        handlers = {
+            "play": run_play,
+            "resume": run_resume,
+            "replay": run_replay,
+            "lookup": look_up,
+            "serve": run_serve,
+            "export": run_export,
+        }
         return handlers[args.command or "play"](args)
     except UsageError as error:
         tell(str(error))

@@ -34,8 +34,13 @@ def open_console(speech: str) -> Console:
 
 def session_io(console: Console) -> SessionIO:
     """The console's ways in and out, outside an event loop (the replay)."""
-    return SessionIO(read_line=console.read_line, announce=console.announce, set_speech=console.set_speech,
-                     keys_help=console.keys_help(), confirm_quit=console.confirm_quit)
+    return SessionIO(
+        read_line=console.read_line,
+        announce=console.announce,
+        set_speech=console.set_speech,
+        keys_help=console.keys_help(),
+        confirm_quit=console.confirm_quit,
+    )
 
 
 def game_io(console: Console) -> SessionIO:
@@ -51,9 +56,14 @@ def game_io(console: Console) -> SessionIO:
         with interruptions.raising():
             return await console.read_line_async(prompt)
 
-    return SessionIO(read_line=read_line, announce=console.announce, set_speech=console.set_speech,
-                     keys_help=console.keys_help(), confirm_quit=console.confirm_quit_async,
-                     interruptions=interruptions)
+    return SessionIO(
+        read_line=read_line,
+        announce=console.announce,
+        set_speech=console.set_speech,
+        keys_help=console.keys_help(),
+        confirm_quit=console.confirm_quit_async,
+        interruptions=interruptions,
+    )
 
 
 def ask_until_answered(console: Console, question: str, choices: Sequence[str] | None = None) -> str:

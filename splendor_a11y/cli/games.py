@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, budget_for
 from splendor_a11y.domain.errors import Stopped
 from splendor_a11y.engine import MODULES, Event, GameState, Phase
 from splendor_a11y.play.conversation import Channel, Outcome
@@ -101,8 +101,13 @@ def run_play(args: argparse.Namespace) -> int:
     return status
 
 
-def _new_game(args: argparse.Namespace, players: tuple[PlayerEntry, ...] | None, modules: tuple[str, ...],
-              log: Path | None, seed: int | None) -> tuple[int, LogHeader | None]:
+def _new_game(
+    args: argparse.Namespace,
+    players: tuple[PlayerEntry, ...] | None,
+    modules: tuple[str, ...],
+    log: Path | None,
+    seed: int | None,
+) -> tuple[int, LogHeader | None]:
     """One new game, to its end or a quit (see ``_run``); asks for the players first
     when there are none yet."""
     path = log or new_log_path()
@@ -118,12 +123,19 @@ def _new_game(args: argparse.Namespace, players: tuple[PlayerEntry, ...] | None,
     return _run(console, header, writer, header.new_state(), args, 0, new_game=True)
 
 
-def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameState, args: argparse.Namespace,
-         events_so_far: int, new_game: bool = False,
-         past: tuple[Sequence[Event], Sequence[GameState]] = ((), ())) -> tuple[int, LogHeader | None]:
+def _run(
+    console: Console,
+    header: LogHeader,
+    writer: LogWriter,
+    state: GameState,
+    args: argparse.Namespace,
+    events_so_far: int,
+    new_game: bool = False,
+    past: tuple[Sequence[Event], Sequence[GameState]] = ((), ()),
+) -> tuple[int, LogHeader | None]:
     """Play from ``state`` until the end or a quit, then say where the game is kept.
     A signal stops it the same way, with the exit status 128 + the signal's number."""
-    table = Table(state, header, writer, events_so_far)
+    table = Table(state, header, writer, events_so_far, budget_for(args.think))
     session = SeatSession(table, game_io(console), Verbosity(args.verbosity))
     session.detail = Detail(args.detail)
     session.recall_past(*past)
@@ -143,8 +155,10 @@ def _run(console: Console, header: LogHeader, writer: LogWriter, state: GameStat
             console.announce(text("session.over_saved", path=writer.path), Channel.ANSWER)
             again = _wants_again(console)
         elif writer.path.exists():
-            console.announce(text("session.saved", path=writer.path,
-                                  command=f"{program()} resume {typed(str(writer.path))}"), Channel.ANSWER)
+            console.announce(
+                text("session.saved", path=writer.path, command=f"{program()} resume {typed(str(writer.path))}"),
+                Channel.ANSWER,
+            )
     except (OSError, Stopped, KeyboardInterrupt):
         pass
     finally:

@@ -7,6 +7,8 @@ import logging
 import os
 import sys
 
+from splendor_a11y.cli.exits import UsageError
+from splendor_a11y.cli.paths import data_folder
 from splendor_a11y.play.terminal import write_line
 from splendor_a11y.text.languages import LANGUAGES, language_from_locale
 from splendor_a11y.text.messages import (
@@ -14,9 +16,6 @@ from splendor_a11y.text.messages import (
     set_language,
     text,
 )
-
-from splendor_a11y.cli.exits import UsageError
-from splendor_a11y.cli.paths import data_folder
 
 
 def choose_language(arguments: list[str]) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
+from splendor_a11y.cli.paths import data_folder, server_db
 from splendor_a11y.play.terminal import write_line
 from splendor_a11y.record import (
     LogError,
@@ -13,9 +15,6 @@ from splendor_a11y.record import (
 from splendor_a11y.text.messages import (
     text,
 )
-
-from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
-from splendor_a11y.cli.paths import data_folder, server_db
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -28,11 +27,22 @@ def run_serve(args: argparse.Namespace) -> int:
             raise UsageError(text("cli.bad_port", option=option, value=value))
     if args.max_connections < 1:
         raise UsageError(text("cli.bad_max_connections"))
-    options = ServerOptions(db=server_db(args.db), host_key=data_folder() / "ssh_host_ed25519_key",
-                            host=args.host, port=args.port, telnet=args.telnet, open_door=args.open,
-                            max_connections=args.max_connections, login_timeout=args.login_timeout,
-                            replace_after=args.replace_after, close_after=args.close_after, web=args.web,
-                            tls_cert=args.tls_cert, tls_key=args.tls_key)
+    options = ServerOptions(
+        db=server_db(args.db),
+        host_key=data_folder() / "ssh_host_ed25519_key",
+        host=args.host,
+        port=args.port,
+        telnet=args.telnet,
+        open_door=args.open,
+        max_connections=args.max_connections,
+        login_timeout=args.login_timeout,
+        replace_after=args.replace_after,
+        close_after=args.close_after,
+        web=args.web,
+        tls_cert=args.tls_cert,
+        think=args.think,
+        tls_key=args.tls_key,
+    )
     return run_server(options)
 
 
@@ -81,6 +91,8 @@ def _export_raw(args: argparse.Namespace, header: str | None, lines: list[str], 
         sys.stdout.flush()
     else:
         args.file.write_bytes(data)
-    write_line(text("cli.exported_raw", table=args.table, path=args.file or "-", events=len(lines),
-                    reason=reason.rstrip(".")), sys.stderr)
+    write_line(
+        text("cli.exported_raw", table=args.table, path=args.file or "-", events=len(lines), reason=reason.rstrip(".")),
+        sys.stderr,
+    )
     return EXIT_REFUSED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import Gem, NotationError
 from splendor_a11y.play.terminal import write_line
@@ -13,8 +14,6 @@ from splendor_a11y.text.messages import (
     sentence,
     text,
 )
-
-from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 
 
 def _gem_option(value: str, option: str) -> Gem:

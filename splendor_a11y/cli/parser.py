@@ -10,20 +10,24 @@ from typing import Any
 
 from splendor_a11y import __version__
 from splendor_a11y.bots import THINK_SECONDS
+from splendor_a11y.cli.exits import UsageError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.text.messages import (
     language_list,
     text,
 )
 
-from splendor_a11y.cli.exits import UsageError
-
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help with its framing word (``usage:``) in the language in use."""
 
-    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                  groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
         super().add_usage(usage, actions, groups, text("cli.usage_prefix") if prefix is None else prefix)
 
 
@@ -44,8 +48,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> _Parser:
     parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
-    parser.add_argument("--version", action="version", version=f"splendor-a11y {__version__}",
-                        help=text("cli.help.version"))
+    parser.add_argument(
+        "--version", action="version", version=f"splendor-a11y {__version__}", help=text("cli.help.version")
+    )
     _lang_option(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -73,8 +78,7 @@ def build_parser() -> _Parser:
     rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
     rep.add_argument("--at", type=int, default=None, help=text("cli.help.at"))
     rep.add_argument("--summary", action="store_true", help=text("cli.help.summary"))
-    rep.add_argument("--as", dest="as_player", metavar="NAME", default=None,
-                     help=text("cli.help.as"))
+    rep.add_argument("--as", dest="as_player", metavar="NAME", default=None, help=text("cli.help.as"))
     _voice_options(rep)
 
     serve = sub.add_parser("serve", help=text("cli.help.serve"))
@@ -89,12 +93,15 @@ def build_parser() -> _Parser:
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
     serve.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
     serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
-    serve.add_argument("--login-timeout", type=float, default=60.0, metavar="SECONDS",
-                       help=text("cli.help.login_timeout"))
-    serve.add_argument("--replace-after", type=float, default=120.0, metavar="SECONDS",
-                       help=text("cli.help.replace_after"))
-    serve.add_argument("--close-after", type=float, default=86400.0, metavar="SECONDS",
-                       help=text("cli.help.close_after"))
+    serve.add_argument(
+        "--login-timeout", type=float, default=60.0, metavar="SECONDS", help=text("cli.help.login_timeout")
+    )
+    serve.add_argument(
+        "--replace-after", type=float, default=120.0, metavar="SECONDS", help=text("cli.help.replace_after")
+    )
+    serve.add_argument(
+        "--close-after", type=float, default=86400.0, metavar="SECONDS", help=text("cli.help.close_after")
+    )
 
     export = sub.add_parser("export", help=text("cli.help.export"))
     _lang_option(export)
@@ -119,8 +126,9 @@ def build_parser() -> _Parser:
 def _voice_options(parser: argparse.ArgumentParser) -> None:
     """How a game is said: speech, codes or words, and how much a turn's first line says."""
     parser.add_argument("--speech", choices=("auto", "on", "off"), default="auto", help=text("cli.help.speech"))
-    parser.add_argument("--verbosity", choices=("notation", "words"), default="notation",
-                        help=text("cli.help.verbosity"))
+    parser.add_argument(
+        "--verbosity", choices=("notation", "words"), default="notation", help=text("cli.help.verbosity")
+    )
     parser.add_argument("--detail", choices=("brief", "full"), default="brief", help=text("cli.help.detail"))
 
 
@@ -133,9 +141,15 @@ THINK_LIMITS = (0.1, 60.0)
 
 
 def _think_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--think", type=thinking_time, default=THINK_SECONDS, metavar="SECONDS",
-                        help=text("cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}",
-                                  default=f"{THINK_SECONDS:g}"))
+    parser.add_argument(
+        "--think",
+        type=thinking_time,
+        default=THINK_SECONDS,
+        metavar="SECONDS",
+        help=text(
+            "cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}", default=f"{THINK_SECONDS:g}"
+        ),
+    )
 
 
 def thinking_time(given: str) -> float | None:
@@ -148,8 +162,9 @@ def thinking_time(given: str) -> float | None:
     except ValueError:
         seconds = float("nan")
     if not THINK_LIMITS[0] <= seconds <= THINK_LIMITS[1]:
-        raise argparse.ArgumentTypeError(text("cli.think_range", given=given, low=f"{THINK_LIMITS[0]:g}",
-                                              high=f"{THINK_LIMITS[1]:g}"))
+        raise argparse.ArgumentTypeError(
+            text("cli.think_range", given=given, low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}")
+        )
     return seconds
 
 

@@ -7,11 +7,10 @@ import os
 import time
 from pathlib import Path
 
+from splendor_a11y.cli.exits import UsageError
 from splendor_a11y.text.messages import (
     text,
 )
-
-from splendor_a11y.cli.exits import UsageError
 
 
 def data_folder() -> Path:

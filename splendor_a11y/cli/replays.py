@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+from splendor_a11y.cli.consoles import open_console, session_io
+from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 from splendor_a11y.play.grammar import Query, players_named
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.table import said_bots
@@ -26,9 +28,6 @@ from splendor_a11y.text.messages import (
 )
 from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 from splendor_a11y.text.summary import Summary
-
-from splendor_a11y.cli.consoles import open_console, session_io
-from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -55,8 +54,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def _replay_told(args: argparse.Namespace, log: GameLog, viewer: int | None) -> int:
     """``--transcript`` and ``--summary``: one walk over the log, told as it goes."""
-    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity), detail=Detail(args.detail),
-                        retelling=True)
+    narrator = Narrator(viewer=viewer, verbosity=Verbosity(args.verbosity), detail=Detail(args.detail), retelling=True)
     final, told, summary = Final(), Transcript(narrator), Summary(narrator)
     visitors = (final, *((told,) if args.transcript else ()), *((summary,) if args.summary else ()))
     stopped = walk(log, visitors, lenient=True)
@@ -91,8 +89,7 @@ def _replay_strict(args: argparse.Namespace) -> int:
         final = Final()
         walk(log, (final,))
         assert final.state is not None
-        status = text("cli.status_over") if final.state.is_over else text("cli.status_running",
-                                                                              round=final.state.round)
+        status = text("cli.status_over") if final.state.is_over else text("cli.status_running", round=final.state.round)
         write_line(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
         return EXIT_OK
     at = len(log.events) if args.at is None else args.at

@@ -9,8 +9,6 @@ import sys
 from splendor_a11y.domain.errors import Stopped
 
 
-
-
 def stop_on_signals() -> None:
     """SIGTERM, SIGHUP (the terminal closed) and SIGQUIT (Ctrl-\\) end a game cleanly,
     through ``Stopped``; a file grown past its limit is an error to report, not a kill.
@@ -18,6 +16,7 @@ def stop_on_signals() -> None:
     At the prompt, the prompt itself is asked to stop with ``Stopped``, on its own event
     loop, so that it leaves raw mode and ends its tasks before the game closes; anywhere
     else (a computer thinking) ``Stopped`` is raised at once."""
+
     def stop(signum: int, _frame: object) -> None:
         if not _stop_the_prompt(signum):
             raise Stopped(signum)

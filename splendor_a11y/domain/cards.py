@@ -87,8 +87,11 @@ class Card:
     def __post_init__(self) -> None:
         object.__setattr__(self, "packed_cost", packed_colours(self.cost))
         words = "/".join((self.level, self.bonus or "", self.extra, self.discard or "")).encode()
-        object.__setattr__(self, "_hash", hash((int.from_bytes(words, "little"), self.points, tuple(self.cost),
-                                                self.bonus_count, self.associate)))
+        object.__setattr__(
+            self,
+            "_hash",
+            hash((int.from_bytes(words, "little"), self.points, tuple(self.cost), self.bonus_count, self.associate)),
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -120,11 +123,21 @@ class Card:
             raise NotationError("a_card_cannot_cost_gold", text=text.strip())
         price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
         canonical = f"{head.text} {price}".strip()
-        marked = (head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra)
-                  or discard is not None)
-        return cls(level=head.level, points=head.points, bonus=head.bonus, cost=cost, text=canonical,
-                   bonus_count=head.bonus_count, associate=head.associate, extra=head.extra, discard=discard,
-                   marked=marked)
+        marked = (
+            head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra) or discard is not None
+        )
+        return cls(
+            level=head.level,
+            points=head.points,
+            bonus=head.bonus,
+            cost=cost,
+            text=canonical,
+            bonus_count=head.bonus_count,
+            associate=head.associate,
+            extra=head.extra,
+            discard=discard,
+            marked=marked,
+        )
 
     @property
     def head(self) -> str:
@@ -255,8 +268,9 @@ def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]
         per_colour = Counter(c.bonus for c, _ in cards if c.level == level)
         for colour in COLOURS:
             if per_colour[colour] != expected // 5:
-                raise CardDataError("colour_count", level=level, found=per_colour[colour], colour=colour.value,
-                                    expected=expected // 5)
+                raise CardDataError(
+                    "colour_count", level=level, found=per_colour[colour], colour=colour.value, expected=expected // 5
+                )
     if len(nobles) != NOBLE_COUNT:
         raise CardDataError("noble_count", found=len(nobles), expected=NOBLE_COUNT)
 
@@ -305,8 +319,9 @@ def load_cards(path: Path | None = None) -> CardSet:
     try:
         text = path.read_text(encoding="utf-8") if path is not None else _shipped_data_text()
     except (OSError, UnicodeDecodeError) as error:
-        raise CardDataError("unreadable", reason=error.strerror if isinstance(error, OSError) and error.strerror
-                            else str(error)) from None
+        raise CardDataError(
+            "unreadable", reason=error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        ) from None
     return parse_card_data(text)
 
 

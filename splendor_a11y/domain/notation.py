@@ -172,13 +172,31 @@ class GemCounts(tuple[int, int, int, int, int, int]):
 
     def plus(self, other: Sequence[int]) -> GemCounts:
         """Element-wise sum."""
-        return tuple.__new__(GemCounts, (self[0] + other[0], self[1] + other[1], self[2] + other[2],
-                                         self[3] + other[3], self[4] + other[4], self[5] + other[5]))
+        return tuple.__new__(
+            GemCounts,
+            (
+                self[0] + other[0],
+                self[1] + other[1],
+                self[2] + other[2],
+                self[3] + other[3],
+                self[4] + other[4],
+                self[5] + other[5],
+            ),
+        )
 
     def minus(self, other: Sequence[int]) -> GemCounts:
         """Element-wise difference (may be negative; callers check)."""
-        return tuple.__new__(GemCounts, (self[0] - other[0], self[1] - other[1], self[2] - other[2],
-                                         self[3] - other[3], self[4] - other[4], self[5] - other[5]))
+        return tuple.__new__(
+            GemCounts,
+            (
+                self[0] - other[0],
+                self[1] - other[1],
+                self[2] - other[2],
+                self[3] - other[3],
+                self[4] - other[4],
+                self[5] - other[5],
+            ),
+        )
 
     def covers(self, other: Iterable[int]) -> bool:
         """True when every count here is at least the matching count of ``other``."""

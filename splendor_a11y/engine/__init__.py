@@ -43,14 +43,15 @@ from splendor_a11y.engine.rules import (
     automatic_event,
     decide,
     decide_and_apply,
-    play_legal,
     legal_commands,
+    play_legal,
 )
 from splendor_a11y.engine.setup import deal
 from splendor_a11y.engine.state import GameState, Phase, PlayerState, Reserved
 from splendor_a11y.engine.view import (
     SPECTATOR,
     HiddenReservation,
+    SeatView,
     Seen,
     determinize,
     redact,
@@ -91,6 +92,7 @@ __all__ = [
     "ReturnTokens",
     "Rules",
     "SeatEvent",
+    "SeatView",
     "Seen",
     "TakeGems",
     "TokensReturned",

@@ -76,8 +76,9 @@ def _check_end(state: GameState, event: GameEnded) -> None:
     if not isinstance(expected, GameEnded):
         raise IllegalAction(Reason.MISMATCH, state.current, what="early_end")
     if expected != event:
-        raise IllegalAction(Reason.MISMATCH, state.current, what="result",
-                            logged=event.winners, actual=expected.winners)
+        raise IllegalAction(
+            Reason.MISMATCH, state.current, what="result", logged=event.winners, actual=expected.winners
+        )
 
 
 def _check_move(state: GameState, event: Event) -> None:
@@ -96,8 +97,9 @@ def _mismatch(state: GameState, event: Event, expected: Event) -> None:
     """Say how a logged event differs from the one the rules make."""
     if isinstance(event, CardReserved | CardBought) and isinstance(expected, CardReserved | CardBought):
         if expected.card != event.card:
-            raise IllegalAction(Reason.MISMATCH, state.current, what="card", place=event.source,
-                                logged=event.card, actual=expected.card)
+            raise IllegalAction(
+                Reason.MISMATCH, state.current, what="card", place=event.source, logged=event.card, actual=expected.card
+            )
     if isinstance(event, CardReserved) and isinstance(expected, CardReserved):
         raise IllegalAction(Reason.MISMATCH, state.current, what="gold", logged=event.gold, actual=expected.gold)
     raise IllegalAction(Reason.MISMATCH, state.current, what="event")

@@ -103,8 +103,9 @@ def cannot_afford(state: GameState, card: Card, gold_from_cards: int) -> Illegal
     player = state.player
     short = shortfall(needed(card.cost, player.bonuses), player.tokens)
     gold = player.tokens.get(Gem.GOLD) + gold_from_cards
-    return refuse(state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold,
-                  what="some_gold" if gold else "no_gold")
+    return refuse(
+        state, Reason.CANNOT_AFFORD, card=card, short=short, gold=gold, what="some_gold" if gold else "no_gold"
+    )
 
 
 def price(state: GameState, seat: int, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
@@ -146,14 +147,14 @@ class PlaceMaker(Generic[_T]):
         self.decks: tuple[_T, ...] = tuple(make(DeckTop(level)) for level in LEVELS)
         """The top of each base deck, by level (0-based)."""
         self.module_deck: Callable[[int, str], _T] = functools.cache(
-            lambda level, word: make(DeckTop(LEVELS[level], word)))
+            lambda level, word: make(DeckTop(LEVELS[level], word))
+        )
         """The top of a module's deck, by level (0-based) and the module's deck word."""
 
     def rows(self, width: int) -> tuple[tuple[_T, ...], ...]:
         """Per row, what each slot (0-based) becomes, for rows of ``width`` slots at least."""
         if len(self._rows) == 0 or len(self._rows[0]) < width:
-            self._rows = tuple(tuple(self._make(Slot(level, index + 1)) for index in range(width))
-                               for level in LEVELS)
+            self._rows = tuple(tuple(self._make(Slot(level, index + 1)) for index in range(width)) for level in LEVELS)
         return self._rows
 
     def board(self, rows: tuple[tuple[Card | None, ...], ...]) -> tuple[tuple[_T, int], ...]:
@@ -213,12 +214,16 @@ PLACES: PlaceMaker[Slot | DeckTop | HandSlot] = PlaceMaker(lambda place: place)
 def _face_up(state: GameState) -> list[tuple[int, int, Card]]:
     """The face-up cards the current player may take (no module keeps them): row
     (0-based), place in the row (from 1), card."""
-    cards = [(level, i + 1, card) for level, row in enumerate(state.rows)
-             for i, card in enumerate(row) if card is not None]
+    cards = [
+        (level, i + 1, card) for level, row in enumerate(state.rows) for i, card in enumerate(row) if card is not None
+    ]
     if not state.modules:
         return cards
-    return [(level, index, card) for level, index, card in cards
-            if state.kept_from(_slot(level, index), state.current) is None]
+    return [
+        (level, index, card)
+        for level, index, card in cards
+        if state.kept_from(_slot(level, index), state.current) is None
+    ]
 
 
 def reservable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
@@ -235,8 +240,11 @@ def reservable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     places += [decks[level] for level, deck in enumerate(state.decks) if deck]
     for module in state.modules:
         if module.deck_word:
-            places += [make.module_deck(level, module.deck_word) for level, letter in enumerate(LEVELS)
-                       if module.deck(state, letter)]
+            places += [
+                make.module_deck(level, module.deck_word)
+                for level, letter in enumerate(LEVELS)
+                if module.deck(state, letter)
+            ]
     return places
 
 
@@ -247,8 +255,9 @@ def buyable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
         table = make.rows(max(map(len, state.rows)))
         hand = make.hand(len(player.reserved))
         places = [table[level][index - 1] for level, index, card in _face_up(state) if affordable(state, card)]
-        return places + [hand[i] for i, held in enumerate(player.reserved)
-                         if held.card is not None and affordable(state, held.card)]
+        return places + [
+            hand[i] for i, held in enumerate(player.reserved) if held.card is not None and affordable(state, held.card)
+        ]
     candidates = make.board(state.rows)
     if player.reserved:
         candidates = candidates + make.held(player.reserved)
@@ -260,9 +269,12 @@ def buyable(state: GameState, make: PlaceMaker[_T]) -> list[_T]:
     spread = gold * PACKED_ONES
     # Within reach: every colour covered; or, with gold, no colour short by more than the
     # gold, and all colours together short by no more than it.
-    return [made for made, cost in candidates
-            if (left := held - cost) & guards == guards
-            or ((left + spread) & guards == guards and packed_shortfall(held, cost) <= gold)]
+    return [
+        made
+        for made, cost in candidates
+        if (left := held - cost) & guards == guards
+        or ((left + spread) & guards == guards and packed_shortfall(held, cost) <= gold)
+    ]
 
 
 def has_action(state: GameState) -> bool:

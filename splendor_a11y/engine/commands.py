@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import COLOURS, GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.checks import cannot_afford, card_at_place, check_take, has_action, refuse
 from splendor_a11y.engine.events import (
@@ -26,6 +25,7 @@ from splendor_a11y.engine.events import (
 from splendor_a11y.engine.payment import default_payment, explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState
+from splendor_a11y.engine.values import value
 
 __all__ = [
     "COMMAND_KINDS",
@@ -200,9 +200,12 @@ class Buy(Command):
     them (None: the engine's choice)."""
 
     def __str__(self) -> str:
-        return (f"buy {self.place}" + (f" pay {self.pay}" if self.pay is not None else "")
-                + (f" with {self.gold_cards}gg" if self.gold_cards else "")
-                + (f" discard {', '.join(self.discard)}" if self.discard else ""))
+        return (
+            f"buy {self.place}"
+            + (f" pay {self.pay}" if self.pay is not None else "")
+            + (f" with {self.gold_cards}gg" if self.gold_cards else "")
+            + (f" discard {', '.join(self.discard)}" if self.discard else "")
+        )
 
     def decide(self, state: GameState) -> Event:
         """A purchase: the modules' own way of paying where they have one, else gems and gold."""
@@ -220,8 +223,9 @@ class Buy(Command):
         player = state.player
         need = needed(card.cost, player.bonuses)
         if self.pay is not None:
-            paid = explicit_payment(need, player.tokens, self.pay,
-                                    lambda reason, **d: refuse(state, reason, card=card, **d))
+            paid = explicit_payment(
+                need, player.tokens, self.pay, lambda reason, **d: refuse(state, reason, card=card, **d)
+            )
             return CardBought(player=state.current, source=place, card=card, paid=paid)
         default = default_payment(need, player.tokens)
         if default is None:

@@ -121,8 +121,7 @@ def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: 
 
 def _tokens_told(key: str, event: GemsTaken | TokensReturned, after: GameState) -> Phrase:
     held = after.players[event.player].tokens
-    return Phrase(key, {"gems": event.gems, "count": TokenCount(held.total), "tokens": Tokens(held)},
-                  seat=event.player)
+    return Phrase(key, {"gems": event.gems, "count": TokenCount(held.total), "tokens": Tokens(held)}, seat=event.player)
 
 
 def _gold_told(event: CardReserved) -> Phrase | str:
@@ -181,8 +180,11 @@ class GemsTaken(SeatEvent):
     def fold(self, state: GameState) -> GameState:
         player = state.players[self.player]
         player = replaced(player, tokens=player.tokens.plus(self.gems))
-        return after_action(replaced(state, players=with_player(state, self.player, player),
-                                     supply=state.supply.minus(self.gems), passes=0))
+        return after_action(
+            replaced(
+                state, players=with_player(state, self.player, player), supply=state.supply.minus(self.gems), passes=0
+            )
+        )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return _tokens_told("event.gems_taken", self, after)
@@ -208,16 +210,29 @@ class CardReserved(SeatEvent):
         gold = GemCounts((0, 0, 0, 0, 0, self.gold))
         held = Reserved(self.card, self.card.level, isinstance(place, DeckTop), pool)
         player = replaced(player, tokens=player.tokens.plus(gold), reserved=(*player.reserved, held))
-        return after_action(replaced(state, players=with_player(state, self.player, player),
-                                     supply=state.supply.minus(gold), passes=0))
+        return after_action(
+            replaced(state, players=with_player(state, self.player, player), supply=state.supply.minus(gold), passes=0)
+        )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         hand = Hand(len(after.players[self.player].reserved))
         if isinstance(self.source, DeckTop):
-            return Phrase("event.reserved_blind.seen", {"card": self.card, "deck": Deck(self.source),
-                                                        "gold": _gold_told(self), "hand": hand}, seat=self.player)
-        return Phrase("event.reserved", {"card": self.card, "place": str(self.source), "gold": _gold_told(self),
-                                         "hand": hand, "refill": Refill(self.source)}, seat=self.player)
+            return Phrase(
+                "event.reserved_blind.seen",
+                {"card": self.card, "deck": Deck(self.source), "gold": _gold_told(self), "hand": hand},
+                seat=self.player,
+            )
+        return Phrase(
+            "event.reserved",
+            {
+                "card": self.card,
+                "place": str(self.source),
+                "gold": _gold_told(self),
+                "hand": hand,
+                "refill": Refill(self.source),
+            },
+            seat=self.player,
+        )
 
 
 @event_kind
@@ -241,24 +256,29 @@ class CardBought(SeatEvent):
         player = state.players[self.player]
         reserved = player.reserved
         if isinstance(place, HandSlot):
-            reserved = reserved[:place.index - 1] + reserved[place.index:]
+            reserved = reserved[: place.index - 1] + reserved[place.index :]
         else:
             assert isinstance(place, Slot)
             state = take_from_board(state, place, replacement_waits(state, self.card))
         if self.discarded:
             player = lose(state, player, self.discarded)
         player = gain(player, self.card, tokens=player.tokens.minus(self.paid), reserved=reserved)
-        bought = replaced(state, players=with_player(state, self.player, player),
-                          supply=state.supply.plus(self.paid), passes=0)
+        bought = replaced(
+            state, players=with_player(state, self.player, player), supply=state.supply.plus(self.paid), passes=0
+        )
         if not state.modules:
             return bought
-        return replaced(bought, due=tuple(step for module in state.modules
-                                          for step in module.after_purchase(state, self.card)))
+        return replaced(
+            bought, due=tuple(step for module in state.modules for step in module.after_purchase(state, self.card))
+        )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         fields: dict[str, object] = {
-            "card": self.card, "place": Source(self.source, self.player), "paid": self.paid,
-            "points": Points(after.players[self.player].points), "refill": Refill(self.source),
+            "card": self.card,
+            "place": Source(self.source, self.player),
+            "paid": self.paid,
+            "points": Points(after.players[self.player].points),
+            "refill": Refill(self.source),
             "last_round": LastRound(self.player),
         }
         if not self.discarded:
@@ -279,8 +299,9 @@ class TokensReturned(SeatEvent):
     def fold(self, state: GameState) -> GameState:
         player = state.players[self.player]
         player = replaced(player, tokens=player.tokens.minus(self.gems))
-        return after_tokens(replaced(state, players=with_player(state, self.player, player),
-                                     supply=state.supply.plus(self.gems)))
+        return after_tokens(
+            replaced(state, players=with_player(state, self.player, player), supply=state.supply.plus(self.gems))
+        )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return _tokens_told("event.returned", self, after)
@@ -304,8 +325,15 @@ class NobleVisited(SeatEvent):
         return end_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.noble", {"noble": self.noble, "points": Points(after.players[self.player].points),
-                                      "last_round": LastRound(self.player)}, seat=self.player)
+        return Phrase(
+            "event.noble",
+            {
+                "noble": self.noble,
+                "points": Points(after.players[self.player].points),
+                "last_round": LastRound(self.player),
+            },
+            seat=self.player,
+        )
 
 
 @event_kind

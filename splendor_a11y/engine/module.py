@@ -42,9 +42,9 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card, CardSet, Noble
     from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
-    from splendor_a11y.engine.phrase import Phrase
     from splendor_a11y.engine.commands import Buy, Command
     from splendor_a11y.engine.events import CardBought, Event, GameSetUp
+    from splendor_a11y.engine.phrase import Phrase
     from splendor_a11y.engine.rulebook import Rules
     from splendor_a11y.engine.state import GameState, PlayerState
 

@@ -12,16 +12,24 @@ if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card
     from splendor_a11y.engine.state import PlayerState
 
-__all__ = ["default_payment", "explicit_payment", "gems_missing", "needed",
-           "shortfall"]
+__all__ = ["default_payment", "explicit_payment", "gems_missing", "needed", "shortfall"]
 
 
 def needed(cost: GemCounts, bonuses: GemCounts) -> GemCounts:
     """What is left to pay in gems once bonuses are counted (never below zero)."""
     c0, c1, c2, c3, c4, _ = cost
     b0, b1, b2, b3, b4, _ = bonuses
-    return tuple.__new__(GemCounts, (c0 - b0 if c0 > b0 else 0, c1 - b1 if c1 > b1 else 0, c2 - b2 if c2 > b2 else 0,
-                                     c3 - b3 if c3 > b3 else 0, c4 - b4 if c4 > b4 else 0, 0))
+    return tuple.__new__(
+        GemCounts,
+        (
+            c0 - b0 if c0 > b0 else 0,
+            c1 - b1 if c1 > b1 else 0,
+            c2 - b2 if c2 > b2 else 0,
+            c3 - b3 if c3 > b3 else 0,
+            c4 - b4 if c4 > b4 else 0,
+            0,
+        ),
+    )
 
 
 def shortfall(need: GemCounts, tokens: GemCounts) -> GemCounts:
@@ -41,8 +49,13 @@ def default_payment(need: GemCounts, tokens: GemCounts) -> GemCounts | None:
     """Coloured gems first, gold only for the shortfall; None when even gold cannot cover it."""
     n0, n1, n2, n3, n4, _ = need
     t0, t1, t2, t3, t4, held_gold = tokens
-    paid = (n0 if n0 < t0 else t0, n1 if n1 < t1 else t1, n2 if n2 < t2 else t2, n3 if n3 < t3 else t3,
-            n4 if n4 < t4 else t4)
+    paid = (
+        n0 if n0 < t0 else t0,
+        n1 if n1 < t1 else t1,
+        n2 if n2 < t2 else t2,
+        n3 if n3 < t3 else t3,
+        n4 if n4 < t4 else t4,
+    )
     gold = n0 + n1 + n2 + n3 + n4 - sum(paid)
     if gold > held_gold:
         return None
@@ -73,7 +86,9 @@ def explicit_payment(
     if gold > unpaid:
         raise refuse(Reason.PAY_TOO_MUCH, need=need)
     if gold < unpaid:
-        left: dict[str, Any] = {"unpaid": GemCounts([n - p for n, p in zip(need[:5], pay[:5], strict=False)] + [0]),
-                                "gold_short": unpaid - gold}
+        left: dict[str, Any] = {
+            "unpaid": GemCounts([n - p for n, p in zip(need[:5], pay[:5], strict=False)] + [0]),
+            "gold_short": unpaid - gold,
+        }
         raise refuse(Reason.PAY_TOO_LITTLE, **left)
     return pay

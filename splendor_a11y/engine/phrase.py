@@ -21,6 +21,7 @@ __all__ = [
     "GemName",
     "Hand",
     "LastRound",
+    "NobleNumbers",
     "Outcome",
     "Phrase",
     "PlayOrder",
@@ -100,6 +101,13 @@ class Refill:
 
     place: Slot | DeckTop | HandSlot
     """Only a face-up slot is refilled; any other place says nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class NobleNumbers:
+    """Nobles by their numbers on the table (``noble 1 and noble 3``)."""
+
+    numbers: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

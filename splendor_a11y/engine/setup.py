@@ -7,7 +7,6 @@ random generator.
 from __future__ import annotations
 
 import random
-
 from typing import TYPE_CHECKING
 
 from splendor_a11y.domain.cards import CardSet
@@ -41,5 +40,6 @@ def deal(players: int, rng: random.Random, card_set: CardSet, modules: tuple[Mod
         dealt = module.deal(rng, card_set)
         if dealt:
             module_decks.append((module.deck_word, dealt))
-    return GameSetUp(decks=(decks[0], decks[1], decks[2]), nobles=nobles, first_player=first,
-                     module_decks=tuple(module_decks))
+    return GameSetUp(
+        decks=(decks[0], decks[1], decks[2]), nobles=nobles, first_player=first, module_decks=tuple(module_decks)
+    )

@@ -6,12 +6,14 @@ player"): an action, a return of tokens over ten, a choice among nobles, or the 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, PACKED_GUARDS, DeckTop, Gem, GemCounts, HandSlot, Slot, packed_holding
+from splendor_a11y.engine.phrase import NobleNumbers
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
 from splendor_a11y.engine.values import replaced, value
@@ -32,8 +34,12 @@ ROW_SLOTS = 4
 
 def face_up_slots(state: GameState) -> list[Slot]:
     """Every slot with a card on it, row by row."""
-    return [Slot(level, i + 1) for level, row in zip(LEVELS, state.rows, strict=False) for i, card in enumerate(row)
-            if card is not None]
+    return [
+        Slot(level, i + 1)
+        for level, row in zip(LEVELS, state.rows, strict=False)
+        for i, card in enumerate(row)
+        if card is not None
+    ]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -173,8 +179,7 @@ class GameState:
         seat_parts = tuple((m.name, part) for m in modules if (part := m.new_seat_part()) is not None)
         table_parts = tuple((m.name, part) for m in modules if (part := m.new_part(len(names))) is not None)
         return cls(
-            players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0, parts=seat_parts)
-                          for n in names),
+            players=tuple(PlayerState(name=n, tokens=empty, bonuses=empty, points=0, parts=seat_parts) for n in names),
             supply=empty,
             rows=((), (), ()),
             decks=((), (), ()),
@@ -281,8 +286,13 @@ class GameState:
             if sum(bonuses) < _fewest_bonuses(options):
                 return ()
         held = packed_holding(bonuses)
-        return tuple([i for i, noble in enumerate(options)
-                      if noble is not None and (held - noble.packed_requirement) & PACKED_GUARDS == PACKED_GUARDS])
+        return tuple(
+            [
+                i
+                for i, noble in enumerate(options)
+                if noble is not None and (held - noble.packed_requirement) & PACKED_GUARDS == PACKED_GUARDS
+            ]
+        )
 
     def scores(self) -> tuple[int, ...]:
         """Every player's prestige points."""
@@ -301,27 +311,40 @@ class GameState:
         return sum(1 for p in self.players if p.points == best) > 1
 
 
-
-_FEWEST_KEPT: list[tuple[object, int]] = [((), 0)]
+_FEWEST_KEPT = threading.local()
+"""Each thread's last answer of ``_fewest_bonuses``: its own, so that bots thinking in
+several threads at once share no state."""
 
 
 def _fewest_bonuses(nobles: tuple[Noble | None, ...]) -> int:
     """The fewest bonuses in all that any of these nobles asks for: below it none can
     visit, as in the first half of most games, and counting is quicker than asking each.
     Kept for the last nobles asked about: they change only when one visits."""
-    kept, fewest = _FEWEST_KEPT[0]
-    if kept is not nobles:
-        fewest = min((sum(noble.requirement) for noble in nobles if noble is not None), default=0)
-        _FEWEST_KEPT[0] = (nobles, fewest)
-    return fewest
+    kept: tuple[object, int] = getattr(_FEWEST_KEPT, "last", ((), 0))
+    if kept[0] is not nobles:
+        kept = (nobles, min((sum(noble.requirement) for noble in nobles if noble is not None), default=0))
+        _FEWEST_KEPT.last = kept
+    return kept[1]
 
 
 Phase.SETUP = Phase("setup")
 Phase.ACTION = Phase("action")
 Phase.ENDING = Phase("ending")
 Phase.OVER = Phase("over")
-Phase.RETURN = Phase("return", ("return",), lambda state: IllegalAction(
-    Reason.RETURN_DUE, state.current, held=state.player.token_count,
-    excess=state.player.token_count - state.rules.token_limit))
-Phase.NOBLE = Phase("noble", ("noble",), lambda state: IllegalAction(
-    Reason.NOBLE_DUE, state.current, choices=tuple(i + 1 for i in state.qualifying_nobles())))
+Phase.RETURN = Phase(
+    "return",
+    ("return",),
+    lambda state: IllegalAction(
+        Reason.RETURN_DUE,
+        state.current,
+        held=state.player.token_count,
+        excess=state.player.token_count - state.rules.token_limit,
+    ),
+)
+Phase.NOBLE = Phase(
+    "noble",
+    ("noble",),
+    lambda state: IllegalAction(
+        Reason.NOBLE_DUE, state.current, choices=NobleNumbers(tuple(i + 1 for i in state.qualifying_nobles()))
+    ),
+)

@@ -80,7 +80,7 @@ Rows = tuple[tuple[Card | None, ...], ...]
 def top_drawn(decks: Decks, level: str) -> Decks:
     """The decks (one per level) once the top card of a level's deck is drawn."""
     index = LEVELS.index(level)
-    return decks[:index] + (decks[index][1:],) + decks[index + 1:]
+    return decks[:index] + (decks[index][1:],) + decks[index + 1 :]
 
 
 def top_to_slot(rows: Rows, decks: Decks, place: Slot) -> tuple[Rows, Decks]:
@@ -90,7 +90,7 @@ def top_to_slot(rows: Rows, decks: Decks, place: Slot) -> tuple[Rows, Decks]:
     deck = decks[level]
     row = list(rows[level])
     row[place.index - 1] = deck[0] if deck else None
-    return rows[:level] + (tuple(row),) + rows[level + 1:], top_drawn(decks, place.level)
+    return rows[:level] + (tuple(row),) + rows[level + 1 :], top_drawn(decks, place.level)
 
 
 def pool_of(state: GameState, place: Slot | DeckTop) -> str:

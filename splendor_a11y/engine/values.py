@@ -30,8 +30,10 @@ def value(cls: type[_T]) -> type[_T]:
     compared and hashed by its fields."""
     made: type[_T] = dataclass(slots=True, unsafe_hash=True)(cls)
     names = tuple(field.name for field in fields(made))  # type: ignore[arg-type]
-    _COPIERS[made] = (attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),)),
-                      {name: index for index, name in enumerate(names)})
+    _COPIERS[made] = (
+        attrgetter(*names) if len(names) > 1 else (lambda obj: (getattr(obj, names[0]),)),
+        {name: index for index, name in enumerate(names)},
+    )
     return made
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NewType
 
 from splendor_a11y.domain.cards import Card, CardSet
 from splendor_a11y.domain.notation import LEVELS, DeckTop
@@ -20,7 +20,17 @@ from splendor_a11y.engine.values import replaced
 if TYPE_CHECKING:
     from splendor_a11y.engine.module import Module
 
-__all__ = ["SPECTATOR", "HiddenReservation", "Seen", "determinize", "redact", "seen_by", "unseen_cards", "view"]
+__all__ = [
+    "SPECTATOR",
+    "HiddenReservation",
+    "SeatView",
+    "Seen",
+    "determinize",
+    "redact",
+    "seen_by",
+    "unseen_cards",
+    "view",
+]
 
 SPECTATOR = -1
 """The seat of someone who watches: no player holds it, so its view is what is public."""
@@ -39,9 +49,11 @@ class HiddenReservation:
     def told(self, before: GameState, after: GameState) -> Phrase:
         """Where the card came from and the hand it joined; never the card."""
         gold = Phrase("event.gold", seat=self.player) if self.gold else ""
-        return Phrase("event.reserved_blind", {"deck": Deck(self.source), "gold": gold,
-                                               "hand": Hand(len(after.players[self.player].reserved))},
-                      seat=self.player)
+        return Phrase(
+            "event.reserved_blind",
+            {"deck": Deck(self.source), "gold": gold, "hand": Hand(len(after.players[self.player].reserved))},
+            seat=self.player,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +73,14 @@ def redact(event: Event, seat: int, modules: tuple[Module, ...] = ()) -> Event |
         return HiddenReservation(event.player, event.source, event.gold)
     if isinstance(event, GameSetUp):
         by_word = {module.deck_word: module for module in modules}
-        module_decks = tuple((word, by_word[word].redact_deal(decks) if word in by_word else ())
-                             for word, decks in event.module_decks)
-        return replace(event, decks=tuple(deck[:ROW_SLOTS] for deck in event.decks),  # type: ignore[arg-type]
-                       module_decks=module_decks)
+        module_decks = tuple(
+            (word, by_word[word].redact_deal(decks) if word in by_word else ()) for word, decks in event.module_decks
+        )
+        return replace(
+            event,
+            decks=tuple(deck[:ROW_SLOTS] for deck in event.decks),  # type: ignore[arg-type]
+            module_decks=module_decks,
+        )
     return event
 
 
@@ -83,14 +99,20 @@ def _hide_blind(player: PlayerState) -> PlayerState:
     return replaced(player, reserved=hidden)
 
 
-def view(state: GameState, seat: int) -> GameState:
+SeatView = NewType("SeatView", GameState)
+"""A position as one seat may know it, made only by ``view``: a bot is given a
+``SeatView``, and the type checker refuses it a whole ``GameState``, so that no bot is
+handed what its seat may not see."""
+
+
+def view(state: GameState, seat: int) -> SeatView:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
     hidden = replaced(state, players=players, decks=decks)
     for module in state.modules:
         hidden = module.hide(hidden)
-    return hidden
+    return SeatView(hidden)
 
 
 def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:
@@ -125,13 +147,20 @@ def determinize(state: GameState, rng: random.Random, card_set: CardSet) -> Game
         return pools[pool].pop() if pools.get(pool) else card_set.level(pool[-1])[0]
 
     players = tuple(
-        replaced(p, reserved=tuple(Reserved(draw(r.pool or r.level), r.level, r.blind, r.pool) if r.card is None else r
-                                  for r in p.reserved))
-        if any(r.card is None for r in p.reserved) else p
+        replaced(
+            p,
+            reserved=tuple(
+                Reserved(draw(r.pool or r.level), r.level, r.blind, r.pool) if r.card is None else r for r in p.reserved
+            ),
+        )
+        if any(r.card is None for r in p.reserved)
+        else p
         for p in state.players
     )
-    decks = tuple(tuple(card if card is not None else draw(level) for card in deck)
-                  for level, deck in zip(LEVELS, state.decks, strict=False))
+    decks = tuple(
+        tuple(card if card is not None else draw(level) for card in deck)
+        for level, deck in zip(LEVELS, state.decks, strict=False)
+    )
     dealt = replaced(state, players=players, decks=decks)
     for module in state.modules:
         dealt = module.imagine(dealt, draw)

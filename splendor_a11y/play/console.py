@@ -56,9 +56,14 @@ def key_lines(key: str, review: History, answer_query: Callable[[str], list[str]
 
 def keys_help() -> list[str]:
     """One help line per key of ``KEYS``."""
-    return [text("help.line", usage=text("key.either", first=first, second=_said_key(key, second)),
-                 summary=text(f"key.{key}"))
-            for key, first, second in KEYS]
+    return [
+        text(
+            "help.line",
+            usage=text("key.either", first=first, second=_said_key(key, second)),
+            summary=text(f"key.{key}"),
+        )
+        for key, first, second in KEYS
+    ]
 
 
 def _said_key(key: str, name: str) -> str:
@@ -113,8 +118,16 @@ class Console:
         if history_file is not None:
             history = _private_history(history_file, self._history_lost)
         completer = WordCompleter(completion_words, ignore_case=True, sentence=True)
-        session = LinePrompt(history, completer, self._bindings(), pt_input, pt_output, self.max_line,
-                             self._line_full, shared_loop=self._shares_loop)
+        session = LinePrompt(
+            history,
+            completer,
+            self._bindings(),
+            pt_input,
+            pt_output,
+            self.max_line,
+            self._line_full,
+            shared_loop=self._shares_loop,
+        )
         session.default_buffer.on_text_changed += lambda _buffer: self.speaker.silence()
         return session
 
@@ -134,6 +147,7 @@ class Console:
                         self._print_and_speak(line, True)
 
                 run_in_terminal(tell)
+
             return act
 
         for key, _first, _second in KEYS:

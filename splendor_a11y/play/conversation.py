@@ -104,8 +104,9 @@ class Conversation:
 
     def narrator_for(self, viewer: int | None) -> Narrator:
         """A narrator for a listener and this conversation's settings."""
-        return Narrator(viewer=viewer, verbosity=self.verbosity, named=self.shared(), detail=self.detail,
-                        retelling=self.retelling)
+        return Narrator(
+            viewer=viewer, verbosity=self.verbosity, named=self.shared(), detail=self.detail, retelling=self.retelling
+        )
 
     def say(self, line: str, channel: Channel) -> None:
         """Announce a line; game events and prompts are kept for review and repeat."""
@@ -207,8 +208,9 @@ _OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
 """Questions about the conversation itself (what was said, settings, help)."""
 
 
-def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] = (),
-               modules: tuple[str, ...] = ()) -> list[str]:
+def help_lines(
+    topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] = (), modules: tuple[str, ...] = ()
+) -> list[str]:
     """``help``: every command and key of the game in play, one per line; ``help take``:
     one command in full (a module's command says which module it belongs to when that
     module is not in play).
@@ -222,12 +224,18 @@ def help_lines(topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] 
         lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
     else:
         lines = [text("help.actions")]
-        lines += [text("help.line", usage=spec.usage_in(modules), summary=spec.summary_in(modules))
-                  for spec in COMMANDS if spec.action and (not spec.module or spec.module in modules)]
+        lines += [
+            text("help.line", usage=spec.usage_in(modules), summary=spec.summary_in(modules))
+            for spec in COMMANDS
+            if spec.action and (not spec.module or spec.module in modules)
+        ]
     lines.append(text("help.queries"))
     left_out = {spec.name for spec in extra} | (set(PLAY_ONLY) if extra else set())
-    lines += [text("help.line", usage=spec.usage, summary=spec.summary)
-              for spec in COMMANDS if not spec.action and spec.name not in left_out]
+    lines += [
+        text("help.line", usage=spec.usage, summary=spec.summary)
+        for spec in COMMANDS
+        if not spec.action and spec.name not in left_out
+    ]
     if keys_help:
         lines.append(text("help.keys"))
         lines += keys_help
@@ -243,8 +251,9 @@ def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, 
     except GrammarError as error:
         return problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
-    line = text("help.command", name=spec.word, usage=spec.usage_in(modules), summary=spec.summary_in(modules),
-                aliases=aliases)
+    line = text(
+        "help.command", name=spec.word, usage=spec.usage_in(modules), summary=spec.summary_in(modules), aliases=aliases
+    )
     if spec.module and spec.module not in modules:
         line += " " + text(f"help.not_in_play.{spec.module}")
     return line

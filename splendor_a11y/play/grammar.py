@@ -105,8 +105,11 @@ class CommandSpec:
 
     def _added(self, part: str, modules: tuple[str, ...]) -> str:
         """A part of its help (``usage``, ``summary``) that the modules in play add to it."""
-        return "".join(text(f"command.{self.name}.{part}.{name}") for name in modules
-                       if name in MODULES and self.name in MODULES[name].extends)
+        return "".join(
+            text(f"command.{self.name}.{part}.{name}")
+            for name in modules
+            if name in MODULES and self.name in MODULES[name].extends
+        )
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -116,8 +119,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("return", action=True),
     CommandSpec("noble", action=True),
     CommandSpec("pass", action=True),
-    *(CommandSpec(word.name, action=True, aliases=word.aliases, module=module.name)
-      for module in MODULES.values() for word in module.words),
+    *(
+        CommandSpec(word.name, action=True, aliases=word.aliases, module=module.name)
+        for module in MODULES.values()
+        for word in module.words
+    ),
     CommandSpec("board", aliases=("table",)),
     CommandSpec("row"),
     CommandSpec("look", aliases=("card",)),
@@ -167,8 +173,11 @@ SUB_WORDS = ("pay", "with", "discard", "from", "deck", "on", "off", "noble")
 
 def names_of(spec: CommandSpec) -> tuple[str, ...]:
     """Every word that names a command, folded: the language's first, then English's."""
-    return tuple(dict.fromkeys(folded(word) for word in (said_word(spec.name), *_translated_aliases(spec.name),
-                                                         spec.name, *spec.aliases)))
+    return tuple(
+        dict.fromkeys(
+            folded(word) for word in (said_word(spec.name), *_translated_aliases(spec.name), spec.name, *spec.aliases)
+        )
+    )
 
 
 def _translated_aliases(name: str) -> list[str]:
@@ -313,12 +322,12 @@ def _buy(rest: str) -> Command:
     named = re.search(r"\s*\bdiscard\s+(.+)$", rest, re.IGNORECASE)
     if named:
         discard = tuple(part.strip() for part in re.split(r",|\band\b", named.group(1)) if part.strip())
-        rest = rest[:named.start()]
+        rest = rest[: named.start()]
     cards = None
     with_gold = re.search(r"\s*\bwith\s+(\d*)\s*gg\s*$", rest, re.IGNORECASE | re.ASCII)
     if with_gold:
         cards = int(with_gold.group(1) or 1)
-        rest = rest[:with_gold.start()]
+        rest = rest[: with_gold.start()]
     match = re.match(r"^(.*?)(?:\s*\bpay\b\s*(.*))?$", rest, re.IGNORECASE)
     assert match is not None
     where, pay = match.group(1), match.group(2)
@@ -458,7 +467,7 @@ def parse_replay_line(line: str) -> Query | None:
             if words == name:
                 return Query(spec.name)
             if spec.name in ("turn", "round") and words.startswith(name + " "):
-                number = words[len(name) + 1:]
+                number = words[len(name) + 1 :]
                 if not is_number(number) or int(number) < 1:
                     raise GrammarError(text("grammar.which_number", word=name))
                 return Query(spec.name, number)

@@ -67,10 +67,11 @@ class _LimitedBuffer(Buffer):
         super().reset(document, append_to_history)
         self.refusal_told = False
 
-    def insert_text(self, data: str, overwrite: bool = False, move_cursor: bool = True,
-                    fire_event: bool = True) -> None:
+    def insert_text(
+        self, data: str, overwrite: bool = False, move_cursor: bool = True, fire_event: bool = True
+    ) -> None:
         if self.limit is not None and len(self.text) + len(data) > self.limit:
-            data = data[:max(self.limit - len(self.text), 0)]
+            data = data[: max(self.limit - len(self.text), 0)]
             if not self.refusal_told:
                 self.refusal_told = True
                 self.refused()
@@ -81,21 +82,40 @@ class _LimitedBuffer(Buffer):
 class LinePrompt:
     """Reads lines one after another, keeping the history between them."""
 
-    def __init__(self, history: History, completer: Completer, key_bindings: KeyBindingsBase,
-                 pt_input: Any = None, pt_output: Any = None, max_line: int | None = None,
-                 line_full: Callable[[], None] = lambda: None, shared_loop: bool = False) -> None:
+    def __init__(
+        self,
+        history: History,
+        completer: Completer,
+        key_bindings: KeyBindingsBase,
+        pt_input: Any = None,
+        pt_output: Any = None,
+        max_line: int | None = None,
+        line_full: Callable[[], None] = lambda: None,
+        shared_loop: bool = False,
+    ) -> None:
         self.message = ""
         self.shared_loop = shared_loop
         self._lines: asyncio.Queue[str | BaseException] = asyncio.Queue(LINES_WAITING)
         self._running: asyncio.Task[None] | None = None
-        self.default_buffer = _LimitedBuffer(max_line, line_full, history=history, completer=completer,
-                                             complete_while_typing=False, multiline=False,
-                                             accept_handler=self._accept)
+        self.default_buffer = _LimitedBuffer(
+            max_line,
+            line_full,
+            history=history,
+            completer=completer,
+            complete_while_typing=False,
+            multiline=False,
+            accept_handler=self._accept,
+        )
         self.app: Application[str] = Application(
             layout=Layout(Window(BufferControl(self.default_buffer))),
-            key_bindings=merge_key_bindings([load_basic_bindings(), load_emacs_bindings(),
-                                             _line_keys(self, self.default_buffer), key_bindings]),
-            full_screen=False, mouse_support=False, erase_when_done=False, input=pt_input, output=pt_output,
+            key_bindings=merge_key_bindings(
+                [load_basic_bindings(), load_emacs_bindings(), _line_keys(self, self.default_buffer), key_bindings]
+            ),
+            full_screen=False,
+            mouse_support=False,
+            erase_when_done=False,
+            input=pt_input,
+            output=pt_output,
             **(_SHARED_LOOP if shared_loop else {}),
         )
         self.app.renderer = LineRenderer(self._drawn, self.app.output)

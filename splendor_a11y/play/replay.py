@@ -48,8 +48,10 @@ def transcript_line(event: Event, before: GameState, after: GameState, narrator:
 
 def transcript(events: Sequence[Event], states: Sequence[GameState], narrator: Narrator) -> list[str]:
     """The whole narration of events already walked, one line per event."""
-    return [transcript_line(event, before, after, narrator)
-            for event, before, after in zip(events, states, states[1:], strict=False)]
+    return [
+        transcript_line(event, before, after, narrator)
+        for event, before, after in zip(events, states, states[1:], strict=False)
+    ]
 
 
 def _level_word(level: str) -> str:
@@ -131,15 +133,18 @@ class Replay(Conversation):
 
     def step_line(self, index: int) -> str:
         """Event ``index`` (0-based) as it was announced, led by its turn."""
-        return transcript(self.events[index:index + 1], self.states[index:index + 2], self.narrator())[0]
+        return transcript(self.events[index : index + 1], self.states[index : index + 2], self.narrator())[0]
 
     def opening(self) -> list[str]:
         """Who played, how long the game is, whose eyes we hear with, the deal, how to go on."""
-        players = join_words([
-            text("replay.player.bot", name=p.name, level=_level_word(p.level or "easy")) if p.kind == "bot"
-            else text("replay.player.human", name=p.name)
-            for p in self.log.header.players
-        ])
+        players = join_words(
+            [
+                text("replay.player.bot", name=p.name, level=_level_word(p.level or "easy"))
+                if p.kind == "bot"
+                else text("replay.player.human", name=p.name)
+                for p in self.log.header.players
+            ]
+        )
         turns = plural(self.final.turn, "replay.turns")
         length = text("replay.length.over" if self.final.is_over else "replay.length.running", turns=turns)
         lines = [text("replay.open", path=self.log.path, players=players, length=length)]
@@ -176,8 +181,14 @@ class Replay(Conversation):
             Phase.NOBLE: "replay.move.noble",
             Phase.ENDING: "replay.move.ending",
         }.get(state.phase, "replay.move.effect")
-        return text("replay.where", turn=state.turn + 1, round=state.round, event=self.position,
-                    events=self.end, move=text(move, name=name))
+        return text(
+            "replay.where",
+            turn=state.turn + 1,
+            round=state.round,
+            event=self.position,
+            events=self.end,
+            move=text(move, name=name),
+        )
 
     # ---- moving -------------------------------------------------------------------
 

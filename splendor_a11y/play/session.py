@@ -45,8 +45,9 @@ class SeatSession(Conversation):
     """The conversation of the person at one keyboard with a table: their seats, their
     prompt, their verbosity and their history."""
 
-    def __init__(self, table: Table, io: SessionIO, verbosity: Verbosity = Verbosity.NOTATION,
-                 seats: list[int] | None = None) -> None:
+    def __init__(
+        self, table: Table, io: SessionIO, verbosity: Verbosity = Verbosity.NOTATION, seats: list[int] | None = None
+    ) -> None:
         self.table = table
         self.io = io
         self.verbosity = verbosity

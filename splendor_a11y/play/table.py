@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from splendor_a11y.play.hints import HintBook
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Bot, bot_for, hint_command
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Bot, SearchBudget, bot_for, hint_command
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -31,6 +30,7 @@ from splendor_a11y.engine import (
     modules_named,
     view,
 )
+from splendor_a11y.play.hints import HintBook
 from splendor_a11y.record import LogHeader, PlayerEntry, SaveError
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking, text
@@ -69,13 +69,22 @@ class TableListener(Protocol):
 class Table:
     """One game being played, from its state to its end; shared by every seat session."""
 
-    def __init__(self, state: GameState, header: LogHeader, writer: EventSink, events_so_far: int = 0) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        header: LogHeader,
+        writer: EventSink,
+        events_so_far: int = 0,
+        thinking: SearchBudget | None = None,
+    ) -> None:
         self.state = state
+        self.thinking = thinking
+        """How long its computers (and its hints) think a move."""
         self.header = header
         self.writer = writer
         self.events_so_far = events_so_far
         self.computers: dict[int, Bot] = {
-            seat: _bot_of(entry.level) for seat, entry in enumerate(header.players) if entry.kind == "bot"
+            seat: _bot_of(entry.level, thinking) for seat, entry in enumerate(header.players) if entry.kind == "bot"
         }
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
         self._listeners: list[TableListener] = []
@@ -136,7 +145,7 @@ class Table:
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A person's seat is played by the computer from now on (they left the game)."""
-        self.computers[seat] = _bot_of(level)
+        self.computers[seat] = _bot_of(level, self.thinking)
         if seat in self.humans:
             self.humans.remove(seat)
 
@@ -184,14 +193,14 @@ class Table:
         command = self.hints.given(seat, state) or self.hints.planned(seat, state)
         if command is None:
             rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
-            command = hint_command(view(state, seat), rng)
+            command = hint_command(view(state, seat), rng, self.thinking)
         self.hints.remember(seat, state, command)
         return command
 
 
-def _bot_of(level: str | None) -> Bot:
+def _bot_of(level: str | None, thinking: SearchBudget | None) -> Bot:
     """The bot of a computer seat's level; the default level for one not known."""
-    return bot_for(level if level in BOTS else DEFAULT_LEVEL)
+    return bot_for(level if level in BOTS else DEFAULT_LEVEL, thinking)
 
 
 def settle(state: GameState) -> tuple[Event, ...]:
@@ -228,8 +237,9 @@ def said_bots(header: LogHeader) -> LogHeader:
     """A log's header with its computers named in the language in use when they bear
     the name of their level in any language: an English game replayed or resumed in
     French names its bots in French. Names a player chose are kept as they are."""
-    entries = [replace(entry, name="") if entry.kind == "bot" and _level_named(entry) else entry
-               for entry in header.players]
+    entries = [
+        replace(entry, name="") if entry.kind == "bot" and _level_named(entry) else entry for entry in header.players
+    ]
     return replace(header, players=tuple(name_bots(entries)))
 
 
@@ -243,4 +253,3 @@ def _level_named(entry: PlayerEntry) -> bool:
             if stem == text(f"bot.{level}"):
                 return True
     return False
-

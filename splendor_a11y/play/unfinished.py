@@ -31,8 +31,13 @@ class Unfinished:
 
     def said(self, number: int) -> str:
         """``1: Ana and Medium bot, last played 2026-11-27 01:23, round 2``."""
-        return text("resume.game", number=number, players=join_words(list(self.players)),
-                    date=self.played.strftime("%Y-%m-%d %H:%M"), round=self.round)
+        return text(
+            "resume.game",
+            number=number,
+            players=join_words(list(self.players)),
+            date=self.played.strftime("%Y-%m-%d %H:%M"),
+            round=self.round,
+        )
 
 
 def unfinished_games(folder: Path) -> list[Unfinished]:

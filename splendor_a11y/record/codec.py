@@ -160,10 +160,18 @@ def _forms(kind: type[Event]) -> tuple[_Form, ...]:
     """The JSON form of each field of a kind, as the kind declares it (``json_field``)."""
     forms = _FORMS.get(kind.kind)
     if forms is None:
-        forms = tuple(_Form(spec.name, spec.metadata["key"] or spec.name, spec.metadata["shape"],
-                            spec.metadata["low"], spec.metadata["high"], spec.default is not dataclasses.MISSING,
-                            spec.default)
-                      for spec in dataclasses.fields(kind))  # type: ignore[arg-type]
+        forms = tuple(
+            _Form(
+                spec.name,
+                spec.metadata["key"] or spec.name,
+                spec.metadata["shape"],
+                spec.metadata["low"],
+                spec.metadata["high"],
+                spec.default is not dataclasses.MISSING,
+                spec.default,
+            )
+            for spec in dataclasses.fields(kind)  # type: ignore[arg-type]
+        )
         _FORMS[kind.kind] = forms
     return forms
 
@@ -265,8 +273,10 @@ class _Fields:
 
     def int_list(self, key: str) -> tuple[int, ...]:
         value = self.raw(key)
-        if not isinstance(value, list) or len(value) > 8 or any(
-            isinstance(v, bool) or not isinstance(v, int) for v in value
+        if (
+            not isinstance(value, list)
+            or len(value) > 8
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
             raise self.fail("key_must_be_a_short_3", key=key)
         return tuple(value)
@@ -275,8 +285,11 @@ class _Fields:
 def _decks(f: _Fields, key: str, what: str, longest: int) -> tuple[tuple[Card, ...], ...]:
     """Three decks by level, as a deal writes them."""
     raw = f.raw(key)
-    if not isinstance(raw, dict) or set(raw) != set(LEVELS) or any(
-            not isinstance(raw[level], list) or len(raw[level]) > longest for level in LEVELS):
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != set(LEVELS)
+        or any(not isinstance(raw[level], list) or len(raw[level]) > longest for level in LEVELS)
+    ):
         raise f.fail(what, key=key)
     return tuple(tuple(f.card(c) for c in raw[level]) for level in LEVELS)
 
@@ -293,9 +306,11 @@ def _decode_setup(f: _Fields) -> GameSetUp:
     nobles = f.raw("nobles")
     if not isinstance(nobles, list) or len(nobles) > 10:
         raise f.fail("nobles_must_be_a_list")
-    module_decks = tuple((module.deck_word, _decks(f, f"{module.deck_word}_decks", "module_decks_must_hold", 20))
-                         for module in MODULES.values()
-                         if module.deck_word and f"{module.deck_word}_decks" in f.data)
+    module_decks = tuple(
+        (module.deck_word, _decks(f, f"{module.deck_word}_decks", "module_decks_must_hold", 20))
+        for module in MODULES.values()
+        if module.deck_word and f"{module.deck_word}_decks" in f.data
+    )
     return GameSetUp(
         decks=(parsed[0], parsed[1], parsed[2]),
         nobles=tuple(f.noble(n) for n in nobles),

@@ -84,8 +84,9 @@ def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes, bool]]:
         raise LogError("cannot_read_the_log_error", error=error.strerror or error) from None
 
 
-def read_log(path: Path, cards: CardSet | None = None, lenient: bool = False,
-             handle: IO[bytes] | None = None) -> GameLog:
+def read_log(
+    path: Path, cards: CardSet | None = None, lenient: bool = False, handle: IO[bytes] | None = None
+) -> GameLog:
     """Read a log's structure strictly; rules are judged by ``replay``.
 
     A torn last line (no newline, not valid JSON) is dropped and its number kept in

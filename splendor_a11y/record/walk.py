@@ -73,8 +73,13 @@ class At(Visitor):
             self.state = after
 
 
-def walk(log: GameLog, visitors: Sequence[Visitor], cards: CardSet | None = None, lenient: bool = False,
-         until: int | None = None) -> LogError | None:
+def walk(
+    log: GameLog,
+    visitors: Sequence[Visitor],
+    cards: CardSet | None = None,
+    lenient: bool = False,
+    until: int | None = None,
+) -> LogError | None:
     """Judge and fold the log's events (the first ``until`` of them), showing each to the
     visitors. Returns why the walk stopped short in a ``lenient`` walk (a broken rule, or
     the damage a lenient read found), or None.

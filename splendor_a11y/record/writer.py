@@ -186,7 +186,7 @@ class LogWriter:
             view = memoryview(data)
             while view:
                 written = self._handle.write(view)
-                view = view[written or 0:]
+                view = view[written or 0 :]
             os.fsync(self._handle.fileno())
         except OSError as error:
             self._cut_back()

@@ -40,8 +40,13 @@ class Ticket:
 class Gate:
     """Counts connections at the door and inside, per address and in all."""
 
-    def __init__(self, total: int = 200, per_address: int = 4, waiting_total: int = 64,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        total: int = 200,
+        per_address: int = 4,
+        waiting_total: int = 64,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total = total
         self.per_address = per_address
         self.waiting_total = waiting_total

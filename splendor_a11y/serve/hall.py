@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from splendor_a11y.bots import BOTS
+from splendor_a11y.bots import BOTS, SearchBudget
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
@@ -57,9 +57,16 @@ class Guest:
 class Hall:
     """Every table and every person connected, on one event loop."""
 
-    def __init__(self, store: Store, replace_after: float = REPLACE_AFTER,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: Store,
+        replace_after: float = REPLACE_AFTER,
+        clock: Callable[[], float] = time.monotonic,
+        thinking: SearchBudget | None = None,
+    ) -> None:
         self.store = store
+        self.thinking = thinking
+        """How long the computers at every table (and the hints) think a move."""
         self.replace_after = replace_after
         self.clock = clock
         self.tables: dict[int, HostedTable] = {}
@@ -76,7 +83,7 @@ class Hall:
         for number in self.store.unfinished():
             try:
                 stored = self.store.table(number)
-                hosted = HostedTable.from_plan(number, stored.plan)
+                hosted = HostedTable.from_plan(number, stored.plan, self.thinking)
                 if stored.header is not None:
                     hosted.restore(stored, self.store)
             except LogError as error:
@@ -93,10 +100,15 @@ class Hall:
         kept in the store (``export`` writes it), no longer set back at a start. Their
         numbers."""
         now = self.clock()
-        closed = [number for number, hosted in self.tables.items()
-                  if hosted.started and not hosted.over and hosted.sessions
-                  and len(hosted.away_since) == len(hosted.sessions)
-                  and now - max(hosted.away_since.values()) >= after]
+        closed = [
+            number
+            for number, hosted in self.tables.items()
+            if hosted.started
+            and not hosted.over
+            and hosted.sessions
+            and len(hosted.away_since) == len(hosted.sessions)
+            and now - max(hosted.away_since.values()) >= after
+        ]
         for number in closed:
             hosted = self.tables.pop(number)
             self.store.close_table(number)
@@ -207,13 +219,16 @@ class Hall:
                 raise Refused(text("cli.module_unknown", name=module, modules=", ".join(MODULES)))
         plan = [Seating(guest.name)] + [Seating() for _ in range(seats - 1 - len(levels))]
         plan += [Seating(level=level) for level in levels]
-        hosted = HostedTable(0, guest.name, plan, tuple(sorted(set(modules))))
+        hosted = HostedTable(0, guest.name, plan, tuple(sorted(set(modules))), thinking=self.thinking)
         hosted.number = self.store.new_table(hosted.plan())
         self.tables[hosted.number] = hosted
         guest.at = hosted
         free = len(plan) - 1 - len(levels)
-        guest.tell(text("server.created", number=hosted.number, free=free) if free else
-                   text("server.created_full", number=hosted.number))
+        guest.tell(
+            text("server.created", number=hosted.number, free=free)
+            if free
+            else text("server.created_full", number=hosted.number)
+        )
         self._start_if_full(hosted)
         return hosted
 
@@ -285,8 +300,9 @@ class Hall:
         hosted.table.hand_to_computer(seat, level)
         self.store.save_plan(hosted.number, hosted.plan())
         seated = hosted.seats[seat].name
-        hosted.tell_everyone(lambda: text("server.replaced", name=seated, level=text(f"level.{level}")),
-                             channel=Channel.EVENT)
+        hosted.tell_everyone(
+            lambda: text("server.replaced", name=seated, level=text(f"level.{level}")), channel=Channel.EVENT
+        )
         hosted.go_on()
 
     # ---- the steps ----------------------------------------------------------------
@@ -360,6 +376,7 @@ class Hall:
 
     def say(self, guest: Guest, words: str) -> None:
         """``say``: to one's table, or to the lobby."""
+
         def line() -> str:
             return text("server.says", name=guest.name, words=words)
 

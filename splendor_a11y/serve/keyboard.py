@@ -44,8 +44,11 @@ KEYS_PER_SECOND = 2000.0
 KEY_BURST = 4000.0
 """Keys a connection may send at once (a long paste), and then each second: far more
 than anyone types."""
-_KEYS = {sequence for sequence, key in ANSI_SEQUENCES.items()
-         if sequence.startswith("\x1b") and key is not Keys.BracketedPaste}
+_KEYS = {
+    sequence
+    for sequence, key in ANSI_SEQUENCES.items()
+    if sequence.startswith("\x1b") and key is not Keys.BracketedPaste
+}
 _OWN_KEYS = frozenset("0123456789-")
 """Printable keys with key bindings of their own (a repeat count being typed)."""
 _LEGACY_MOUSE = "\x1b[M"
@@ -124,7 +127,7 @@ class KeyFilter:
         if end >= len(data):
             self._held = data[index:]
             return len(data)
-        sequence = data[index:end + 1]
+        sequence = data[index : end + 1]
         if sequence == _LEGACY_MOUSE:
             self._raw_left = 3
         elif sequence in _KEYS:

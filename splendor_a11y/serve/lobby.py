@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from splendor_a11y.bots import DEFAULT_LEVEL
+from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.domain.errors import SplendorError
+from splendor_a11y.play.grammar import language_code
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
-from splendor_a11y.play.grammar import language_code
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import (
     folded,
@@ -68,8 +69,14 @@ def describe_table(hosted: HostedTable) -> str:
         status = text("lobby.status.playing", round=hosted.table.state.round)
     else:
         status = text("lobby.status.waiting", free=sum(1 for s in hosted.seats if s.name is None and not s.computer))
-    return text("lobby.table", number=hosted.number, seats=len(hosted.seats), names=join_words(names),
-                modules=modules, status=status)
+    return text(
+        "lobby.table",
+        number=hosted.number,
+        seats=len(hosted.seats),
+        names=join_words(names),
+        modules=modules,
+        status=status,
+    )
 
 
 def _create(hall: Hall, guest: Guest, argument: str) -> None:
@@ -82,7 +89,7 @@ def _create(hall: Hall, guest: Guest, argument: str) -> None:
     rest = iter(words[1:])
     for word in rest:
         if word.startswith("bot"):
-            levels.append(word.partition(":")[2] or "medium")
+            levels.append(word.partition(":")[2] or DEFAULT_LEVEL)
         elif word in ("module", "modules"):
             continue
         elif word in MODULES:
@@ -107,21 +114,21 @@ def _who(hall: Hall, guest: Guest, argument: str) -> None:
 
 def _say(hall: Hall, guest: Guest, argument: str) -> None:
     if not argument.strip():
-        raise Refused(text("lobby.usage", usage="say TEXT"))
+        raise Refused(text("lobby.usage", usage=text("lobby.say.usage")))
     hall.say(guest, argument.strip())
 
 
 def _tell(hall: Hall, guest: Guest, argument: str) -> None:
     name, _, words = argument.strip().partition(" ")
     if not name or not words.strip():
-        raise Refused(text("lobby.usage", usage="tell NAME TEXT"))
+        raise Refused(text("lobby.usage", usage=text("lobby.tell.usage")))
     hall.tell(guest, name, words.strip())
 
 
 def _replace(hall: Hall, guest: Guest, argument: str) -> None:
     name, _, level = argument.strip().partition(" ")
     if not name or not level.lower().startswith("bot:"):
-        raise Refused(text("lobby.usage", usage="replace NAME bot:LEVEL"))
+        raise Refused(text("lobby.usage", usage=text("lobby.replace.usage")))
     hall.replace(guest, name, level.lower().partition(":")[2])
 
 

@@ -43,6 +43,7 @@ class Voice:
         with speaking(self.language):
             return line()
 
+
 LOGGER = logging.getLogger(__name__)
 
 RECAP_LINES = 40
@@ -102,9 +103,14 @@ class NetSeat(SeatSession):
         self.voice = Voice()
         self.missed: list[str] = []
         self._stored: StoredGame | None = None
-        super().__init__(table, SessionIO(read_line=lambda prompt: None, announce=self._out,
-                                          set_speech=lambda on: text("server.speech_remote")),
-                         verbosity, seats=[seat])
+        super().__init__(
+            table,
+            SessionIO(
+                read_line=lambda prompt: None, announce=self._out, set_speech=lambda on: text("server.speech_remote")
+            ),
+            verbosity,
+            seats=[seat],
+        )
 
     @property
     def seat(self) -> int:
@@ -177,8 +183,9 @@ class NetSeat(SeatSession):
         """The table as this seat may see it (``view``: no deck's card, nobody else's blind
         reservation), to a link that draws it."""
         if self.link is not None:
-            self.link.show(lambda: {**state_to_json(view(self.state, self.seat), self.table.events_so_far),
-                                    "seat": self.seat})
+            self.link.show(
+                lambda: {**state_to_json(view(self.state, self.seat), self.table.events_so_far), "seat": self.seat}
+            )
 
     def _settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the
@@ -195,7 +202,6 @@ class NetSeat(SeatSession):
             self.say(self.narrator().turn(after), Channel.PROMPT)
         elif (current != before.current or before.phase is Phase.SETUP) and current not in self.table.computers:
             self.say(self.narrator().turn(after), Channel.PROMPT)
-
 
     def hint_lines(self, seat: int, position: GameState, events_so_far: int) -> list[str]:
         """A hint is thought in a worker thread, as a computer's move is, so that no other

@@ -15,22 +15,23 @@ import ipaddress
 import os
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import asyncssh
 
+from splendor_a11y.bots import THINK_SECONDS, budget_for
 from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.terminal import write_line
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.hall import Guest, Hall
-from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
 from splendor_a11y.serve.limits import LINE_BURST, LINES_PER_SECOND
 from splendor_a11y.serve.lobby import take_line
+from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.pace import Pace
 from splendor_a11y.serve.seats import Link
@@ -67,6 +68,8 @@ class ServerOptions:
     web: int | None = None
     tls_cert: Path | None = None
     tls_key: Path | None = None
+    think: float | None = THINK_SECONDS
+    """Seconds the hard computer players and the hints think a move; None: a fixed amount."""
 
 
 class _Listening(Protocol):
@@ -138,7 +141,7 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
 
 async def _serve(options: ServerOptions) -> None:
     store = Store(options.db)
-    hall = Hall(store, replace_after=options.replace_after)
+    hall = Hall(store, replace_after=options.replace_after, thinking=budget_for(options.think))
     restored = hall.restore()
     doorman = Doorman(store, open_door=options.open_door)
     gate = Gate(total=options.max_connections, waiting_total=max(64, options.max_connections // 2))
@@ -149,8 +152,9 @@ async def _serve(options: ServerOptions) -> None:
 
     from splendor_a11y.serve.ssh import ssh_server
 
-    servers: list[_Listening] = [await ssh_server(options.host, options.port, key, doorman, gate, visit,
-                                                  options.login_timeout)]
+    servers: list[_Listening] = [
+        await ssh_server(options.host, options.port, key, doorman, gate, visit, options.login_timeout)
+    ]
     if options.telnet is not None:
         from splendor_a11y.serve.telnet import telnet_server
 
@@ -172,8 +176,9 @@ async def _serve(options: ServerOptions) -> None:
     store.close()
 
 
-async def _web(options: ServerOptions, hall: Hall, doorman: Doorman, gate: Gate,
-               visit: Callable[[str, Link], Awaitable[None]]) -> _Listening:
+async def _web(
+    options: ServerOptions, hall: Hall, doorman: Doorman, gate: Gate, visit: Callable[[str, Link], Awaitable[None]]
+) -> _Listening:
     """The web page and its WebSocket, over HTTPS when the host gave a certificate."""
     from splendor_a11y.serve.web import tls_context, web_server
 

@@ -43,8 +43,13 @@ class SSHLink:
         assert app_session is not None
         self.address = address
         self.session = session
-        self.console = Console(stdout=session.stdout, interactive=True, pt_input=app_session.input,
-                               pt_output=app_session.output, max_line=MAX_LINE)
+        self.console = Console(
+            stdout=session.stdout,
+            interactive=True,
+            pt_input=app_session.input,
+            pt_output=app_session.output,
+            max_line=MAX_LINE,
+        )
         self.console.quit_question = "server.quit_confirm"
         self.keys_help = self.console.keys_help()
         self.closed = False
@@ -166,8 +171,10 @@ class _Session(PromptToolkitSSHSession):
 
     def _get_size(self) -> Size:
         size = super()._get_size()
-        return Size(rows=min(max(size.rows, TERMINAL_ROWS[0]), TERMINAL_ROWS[1]),
-                    columns=min(max(size.columns, TERMINAL_COLUMNS[0]), TERMINAL_COLUMNS[1]))
+        return Size(
+            rows=min(max(size.rows, TERMINAL_ROWS[0]), TERMINAL_ROWS[1]),
+            columns=min(max(size.columns, TERMINAL_COLUMNS[0]), TERMINAL_COLUMNS[1]),
+        )
 
     async def _interact(self) -> None:
         chan = self._chan
@@ -203,8 +210,9 @@ class _Server(PromptToolkitSSHServer):
     outright offers no way to log in, so the client stops rather than asking for a
     password again."""
 
-    def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], doorman: Doorman,
-                 gate: Gate) -> None:
+    def __init__(
+        self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], doorman: Doorman, gate: Gate
+    ) -> None:
         super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
         self.doorman = doorman
         self.gate = gate
@@ -283,8 +291,9 @@ class _Server(PromptToolkitSSHServer):
         return self._session
 
 
-async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate,
-                     visit: Visit, login_timeout: float) -> asyncssh.SSHAcceptor:
+async def ssh_server(
+    host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate, visit: Visit, login_timeout: float
+) -> asyncssh.SSHAcceptor:
     """Listen for SSH connections; each logged-in one is a visit."""
 
     async def interact(session: PromptToolkitSSHSession) -> None:
@@ -300,7 +309,15 @@ async def ssh_server(host: str, port: int, host_key: asyncssh.SSHKey, doorman: D
             link.closed = True
 
     return await asyncssh.create_server(
-        lambda: _Server(interact, doorman, gate), host, port, server_host_keys=[host_key],
-        login_timeout=login_timeout, keepalive_interval=30, keepalive_count_max=4, line_editor=False,
-        errors="replace", window=WINDOW, max_pktsize=WINDOW // 2,
+        lambda: _Server(interact, doorman, gate),
+        host,
+        port,
+        server_host_keys=[host_key],
+        login_timeout=login_timeout,
+        keepalive_interval=30,
+        keepalive_count_max=4,
+        line_editor=False,
+        errors="replace",
+        window=WINDOW,
+        max_pktsize=WINDOW // 2,
     )

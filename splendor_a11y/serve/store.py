@@ -131,8 +131,10 @@ class Store:
             _add_columns(db, "accounts", {"name_key": "TEXT", "skeleton": "TEXT"})
             _add_columns(db, "game_tables", {"closed": "INTEGER NOT NULL DEFAULT 0"})
             missing = db.execute("SELECT name FROM accounts WHERE name_key IS NULL OR skeleton IS NULL").fetchall()
-            db.executemany("UPDATE accounts SET name_key = ?, skeleton = ? WHERE name = ?",
-                           [(name_key(name), skeleton(name), name) for (name,) in missing])
+            db.executemany(
+                "UPDATE accounts SET name_key = ?, skeleton = ? WHERE name = ?",
+                [(name_key(name), skeleton(name), name) for (name,) in missing],
+            )
             db.execute("CREATE UNIQUE INDEX IF NOT EXISTS account_keys_by_name ON accounts (name_key)")
             db.execute("CREATE INDEX IF NOT EXISTS account_skeletons ON accounts (skeleton)")
 
@@ -175,12 +177,15 @@ class Store:
         it would be taken for (the same name, or one that looks the same)."""
         key_of_name, looks = name_key(name), skeleton(name)
         with self._transaction() as db:
-            taken = db.execute("SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?",
-                               (key_of_name, looks)).fetchone()
+            taken = db.execute(
+                "SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?", (key_of_name, looks)
+            ).fetchone()
             if taken:
                 return str(taken[0])
-            db.execute("INSERT INTO accounts (name, password, name_key, skeleton) VALUES (?, ?, ?, ?)",
-                       (name, password, key_of_name, looks))
+            db.execute(
+                "INSERT INTO accounts (name, password, name_key, skeleton) VALUES (?, ?, ?, ?)",
+                (name, password, key_of_name, looks),
+            )
             if key is not None:
                 db.execute("INSERT INTO account_keys (name, key) VALUES (?, ?)", (name, key))
         return None
@@ -203,8 +208,10 @@ class Store:
         """Keep the header of a table's game as it starts, with its plan as it starts
         (free seats given to the computer), together."""
         with self._transaction() as db:
-            db.execute("UPDATE game_tables SET header = ?, plan = ? WHERE id = ?",
-                       (json.dumps(header.to_json()), json.dumps(plan), number))
+            db.execute(
+                "UPDATE game_tables SET header = ?, plan = ? WHERE id = ?",
+                (json.dumps(header.to_json()), json.dumps(plan), number),
+            )
 
     def drop_table(self, number: int) -> None:
         """Forget a table that never started (everyone left it)."""
@@ -220,10 +227,13 @@ class Store:
                 writer has the table); none of them is kept.
         """
         with self._transaction() as db:
-            db.executemany("INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
-                           [(number, first + i, json.dumps({"seq": first + i, **encode_event(event)},
-                                                           ensure_ascii=False))
-                            for i, event in enumerate(events)])
+            db.executemany(
+                "INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
+                [
+                    (number, first + i, json.dumps({"seq": first + i, **encode_event(event)}, ensure_ascii=False))
+                    for i, event in enumerate(events)
+                ],
+            )
             if over:
                 db.execute("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
 
@@ -310,8 +320,9 @@ class TableSink:
 
     def append_all(self, events: Sequence[Event]) -> None:
         """Keep one command's events, all or none (see ``Store.append``)."""
-        self.store.append(self.number, self.events_so_far + 1, events,
-                          over=any(isinstance(e, GameEnded) for e in events))
+        self.store.append(
+            self.number, self.events_so_far + 1, events, over=any(isinstance(e, GameEnded) for e in events)
+        )
         self.events_so_far += len(events)
 
     def close(self) -> None:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from splendor_a11y.bots import DEFAULT_LEVEL
+from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
 from splendor_a11y.engine import GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
@@ -65,6 +65,8 @@ class HostedTable:
     sessions: dict[int, NetSeat] = field(default_factory=dict)
     watchers: list[Spectator] = field(default_factory=list)
     away_since: dict[int, float] = field(default_factory=dict)
+    thinking: SearchBudget | None = None
+    """How long its computers and its hints think a move (the server's ``--think``)."""
 
     # ---- the plan -----------------------------------------------------------------
 
@@ -73,10 +75,10 @@ class HostedTable:
         return {"creator": self.creator, "modules": list(self.modules), "seats": [s.to_json() for s in self.seats]}
 
     @classmethod
-    def from_plan(cls, number: int, plan: dict[str, Any]) -> HostedTable:
+    def from_plan(cls, number: int, plan: dict[str, Any], thinking: SearchBudget | None = None) -> HostedTable:
         """A table as the database kept it, before its game is restored."""
-        return cls(number, str(plan["creator"]), [Seating.from_json(s) for s in plan["seats"]],
-                   tuple(plan.get("modules", ())))
+        seats = [Seating.from_json(s) for s in plan["seats"]]
+        return cls(number, str(plan["creator"]), seats, tuple(plan.get("modules", ())), thinking=thinking)
 
     @property
     def started(self) -> bool:
@@ -91,8 +93,10 @@ class HostedTable:
     def seat_of(self, name: str) -> int | None:
         """The seat of a person (by name, without regard to case), or None."""
         key = name_key(name)
-        return next((i for i, s in enumerate(self.seats) if s.name is not None and name_key(s.name) == key
-                     and not s.computer), None)
+        return next(
+            (i for i, s in enumerate(self.seats) if s.name is not None and name_key(s.name) == key and not s.computer),
+            None,
+        )
 
     def free_seat(self) -> int | None:
         """The first seat waiting for a person, or None when every seat is taken."""
@@ -107,8 +111,9 @@ class HostedTable:
     def _entries(self) -> list[PlayerEntry]:
         """The seats as a log header's players, computers named as the game will name them;
         a free seat is a person without a name yet."""
-        return name_bots([PlayerEntry("", "bot", s.level) if s.computer else PlayerEntry(s.name or "")
-                          for s in self.seats])
+        return name_bots(
+            [PlayerEntry("", "bot", s.level) if s.computer else PlayerEntry(s.name or "") for s in self.seats]
+        )
 
     def names(self) -> list[str]:
         """Who sits at each seat, as the game tells them ("" for a free seat)."""
@@ -156,7 +161,7 @@ class HostedTable:
             self.table.commit(pending)
 
     def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
-        table = Table(state, header, TableSink(store, self.number, events), events)
+        table = Table(state, header, TableSink(store, self.number, events), events, self.thinking)
         self.table = table
         for seat, seating in enumerate(self.seats):
             if seating.computer:

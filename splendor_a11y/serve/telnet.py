@@ -190,8 +190,14 @@ async def _login(link: TelnetLink, doorman: Doorman) -> str | None:
     return None
 
 
-async def telnet_server(host: str, port: int, doorman: Doorman, gate: Gate,
-                        visit: Callable[[str, TelnetLink], Awaitable[None]], login_timeout: float) -> asyncio.Server:
+async def telnet_server(
+    host: str,
+    port: int,
+    doorman: Doorman,
+    gate: Gate,
+    visit: Callable[[str, TelnetLink], Awaitable[None]],
+    login_timeout: float,
+) -> asyncio.Server:
     """Listen for telnet connections; each logged-in one is a visit."""
 
     async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -58,14 +58,39 @@ MESSAGES_WAITING = 256
 """Messages to a page not yet sent before the page is taken for gone."""
 KEYS_PER_SECOND, KEY_BURST = 10.0, 20.0
 """Review and question keys a page may send, as lines are paced."""
-PAGE_LABELS = ("title", "heading", "name", "password", "login", "logout", "history", "command", "keys", "speak",
-               "connecting", "lost", "play", "board", "board_turn", "board_deck", "board_nobles", "board_supply",
-               "board_players", "board_tokens", "board_bonuses", "board_points", "board_hand", "board_face_down",
-               "board_none")
+PAGE_LABELS = (
+    "title",
+    "heading",
+    "name",
+    "password",
+    "login",
+    "logout",
+    "history",
+    "command",
+    "keys",
+    "speak",
+    "connecting",
+    "lost",
+    "play",
+    "board",
+    "board_turn",
+    "board_deck",
+    "board_nobles",
+    "board_supply",
+    "board_players",
+    "board_tokens",
+    "board_bonuses",
+    "board_points",
+    "board_hand",
+    "board_face_down",
+    "board_none",
+)
 """The page's own words (``web.page.*`` in the catalogues), put into it in the visitor's language."""
 SECURITY_HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-                                "img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
@@ -103,8 +128,9 @@ class Sessions:
 class WebLink:
     """One page's WebSocket: lines in, lines out, never waiting on the page to read."""
 
-    def __init__(self, socket: web.WebSocketResponse, address: str, transport: asyncio.Transport | None,
-                 page_language: str) -> None:
+    def __init__(
+        self, socket: web.WebSocketResponse, address: str, transport: asyncio.Transport | None, page_language: str
+    ) -> None:
         self.socket = socket
         self.address = address
         self._transport = transport
@@ -306,15 +332,13 @@ class _Web:
     sessions: Sessions = field(default_factory=Sessions)
 
     async def page(self, request: web.Request) -> web.Response:
-        return web.Response(text=_page(_language_of(request)), content_type="text/html",
-                            headers=SECURITY_HEADERS)
+        return web.Response(text=_page(_language_of(request)), content_type="text/html", headers=SECURITY_HEADERS)
 
     async def file(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
         if name not in FILES:
             raise web.HTTPNotFound()
-        return web.Response(body=(PAGE_FOLDER / name).read_bytes(), content_type=FILES[name],
-                            headers=SECURITY_HEADERS)
+        return web.Response(body=(PAGE_FOLDER / name).read_bytes(), content_type=FILES[name], headers=SECURITY_HEADERS)
 
     async def login(self, request: web.Request) -> web.Response:
         """The login form: a cookie, or the sentence the terminal would say."""
@@ -329,12 +353,20 @@ class _Web:
             if admission is None:
                 admission = await asyncio.to_thread(self.doorman.by_password, name, password, address)
             if not admission.admitted:
-                return web.json_response({"error": self.doorman.sentence(admission, name, address)},
-                                         headers=SECURITY_HEADERS)
+                return web.json_response(
+                    {"error": self.doorman.sentence(admission, name, address)}, headers=SECURITY_HEADERS
+                )
         real_name = self.doorman.real_name(name)
         response = web.json_response({"name": real_name}, headers=SECURITY_HEADERS)
-        response.set_cookie(COOKIE, self.sessions.open(real_name), max_age=int(SESSION_SECONDS),
-                            httponly=True, secure=_secure(request, self.secure), samesite="Strict", path="/")
+        response.set_cookie(
+            COOKIE,
+            self.sessions.open(real_name),
+            max_age=int(SESSION_SECONDS),
+            httponly=True,
+            secure=_secure(request, self.secure),
+            samesite="Strict",
+            path="/",
+        )
         return response
 
     async def logout(self, request: web.Request) -> web.Response:
@@ -367,8 +399,9 @@ class _Web:
     async def _stay(self, name: str, link: WebLink, spoken: Language) -> None:
         ticket = self.gate.arrive(link.address, link.close)
         if ticket is None or not self.gate.admit(ticket):
-            link.send(self.gate.refusal(link.address) if ticket is None else self.gate.inside_refusal(ticket),
-                      Channel.ERROR)
+            link.send(
+                self.gate.refusal(link.address) if ticket is None else self.gate.inside_refusal(ticket), Channel.ERROR
+            )
             link.close()
             await link.finished()
             if ticket is not None:
@@ -412,14 +445,28 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
-async def web_server(host: str, port: int, doorman: Doorman, gate: Gate, visit: Visit,
-                     greet_in: Callable[[str, Language], None], tls: ssl.SSLContext | None = None) -> web.AppRunner:
+async def web_server(
+    host: str,
+    port: int,
+    doorman: Doorman,
+    gate: Gate,
+    visit: Visit,
+    greet_in: Callable[[str, Language], None],
+    tls: ssl.SSLContext | None = None,
+) -> web.AppRunner:
     """Serve the page and its WebSocket on the running loop; the runner, to stop it."""
     handlers = _Web(doorman, gate, visit, greet_in, secure=tls is not None)
     app = web.Application(client_max_size=REQUEST_BYTES)
-    app.add_routes([web.get("/", handlers.page), web.get("/static/{name}", handlers.file),
-                    web.get("/favicon.ico", _no_icon), web.post("/login", handlers.login),
-                    web.post("/logout", handlers.logout), web.get("/socket", handlers.socket)])
+    app.add_routes(
+        [
+            web.get("/", handlers.page),
+            web.get("/static/{name}", handlers.file),
+            web.get("/favicon.ico", _no_icon),
+            web.post("/login", handlers.login),
+            web.post("/logout", handlers.logout),
+            web.get("/socket", handlers.socket),
+        ]
+    )
     runner = web.AppRunner(app, access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, host, port, ssl_context=tls).start()

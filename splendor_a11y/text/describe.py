@@ -53,15 +53,21 @@ def card_sentence(card: Card) -> str:
 def card_words(card: Card) -> str:
     """``a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx``: a card
     named inside a sentence in the words verbosity, instead of its code."""
-    return text("words.card", level=card.level, points=plural(card.points, "words.points"), bonus=bonus_words(card),
-                cost=_costing(card))
+    return text(
+        "words.card",
+        level=card.level,
+        points=plural(card.points, "words.points"),
+        bonus=bonus_words(card),
+        cost=_costing(card),
+    )
 
 
 def card_words_in_row(card: Card) -> str:
     """``2 points, ruby bonus, costing 3 diamonds and 5 onyx``: a card read in its row,
     where the level goes without saying (a row read in words stays short)."""
-    return text("words.card_in_row", points=plural(card.points, "words.points"), bonus=bonus_words(card),
-                cost=_costing(card))
+    return text(
+        "words.card_in_row", points=plural(card.points, "words.points"), bonus=bonus_words(card), cost=_costing(card)
+    )
 
 
 def _costing(card: Card) -> str:

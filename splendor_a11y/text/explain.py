@@ -68,9 +68,13 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
     if card.bonus is None:
         return player.points + card.points
     bonuses = _bonuses_with(player, card)
-    brought = [noble.points for noble in state.nobles if noble is not None
-               and _noble_missing(noble.requirement, player.bonuses) > 0
-               and _noble_missing(noble.requirement, bonuses) == 0]
+    brought = [
+        noble.points
+        for noble in state.nobles
+        if noble is not None
+        and _noble_missing(noble.requirement, player.bonuses) > 0
+        and _noble_missing(noble.requirement, bonuses) == 0
+    ]
     return player.points + card.points + max(brought, default=0)
 
 
@@ -102,10 +106,15 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
 
 def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
     """The face-up cards and the seat's own known hand cards, by place."""
-    cards = [(f"{level}{i + 1}", card) for level, row in zip(LEVELS, state.rows, strict=True)
-             for i, card in enumerate(row) if card is not None]
-    return cards + [(f"h{i + 1}", held.card) for i, held in enumerate(state.players[seat].reserved)
-                    if held.card is not None]
+    cards = [
+        (f"{level}{i + 1}", card)
+        for level, row in zip(LEVELS, state.rows, strict=True)
+        for i, card in enumerate(row)
+        if card is not None
+    ]
+    return cards + [
+        (f"h{i + 1}", held.card) for i, held in enumerate(state.players[seat].reserved) if held.card is not None
+    ]
 
 
 def _best_reach(state: GameState, seat: int, take: TakeGems) -> tuple[int, str, Card] | None:
@@ -132,9 +141,15 @@ def planned_purchase(state: GameState, seat: int, command: Command) -> Card | No
 
 def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Narrator) -> str:
     reach = _best_reach(state, seat, take)
-    why = text("hint.take_general") if reach is None else (
-        text("hint.take_then_buy", place=reach[1], card=narrator.card(reach[2])) if reach[0] == 0
-        else text("hint.take_closer", place=reach[1], card=narrator.card(reach[2]), short=_gems(reach[0])))
+    why = (
+        text("hint.take_general")
+        if reach is None
+        else (
+            text("hint.take_then_buy", place=reach[1], card=narrator.card(reach[2]))
+            if reach[0] == 0
+            else text("hint.take_closer", place=reach[1], card=narrator.card(reach[2]), short=_gems(reach[0]))
+        )
+    )
     return why + _over_limit(state, seat, take.gems.total)
 
 
@@ -162,8 +177,12 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     place, typed = command.place, typed_in_language(command)
     gold = 1 if state.supply[5] else 0
     if isinstance(place, DeckTop):
-        return text("hint.reserve_deck", command=typed, level=place.level,
-                    gold=text("hint.deck_gold") if state.supply[5] else "")
+        return text(
+            "hint.reserve_deck",
+            command=typed,
+            level=place.level,
+            gold=text("hint.deck_gold") if state.supply[5] else "",
+        )
     card = state.card_at(place)
     if card is None:
         return text("hint.plain", command=typed)
@@ -178,15 +197,23 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     else:
         short = gems_missing(card, state.players[seat])
         why = text("hint.reserve_keep", short=_gems(short)) if short else text("hint.reserve_ready")
-    return text("hint.reserve", command=typed, card=narrator.card(card), why=why + _over_limit(state, seat, gold),
-                gold=text("hint.gold") if gold else "")
+    return text(
+        "hint.reserve",
+        command=typed,
+        card=narrator.card(card),
+        why=why + _over_limit(state, seat, gold),
+        gold=text("hint.gold") if gold else "",
+    )
 
 
 def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: Narrator) -> str:
     options = state.noble_options(seat)
     noble = options[command.index - 1] if command.index <= len(options) else None
-    rivals = [i for i, p in enumerate(state.players) if i != seat and noble is not None
-              and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE]
+    rivals = [
+        i
+        for i, p in enumerate(state.players)
+        if i != seat and noble is not None and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE
+    ]
     if rivals:
         return _about_seats("hint.noble_rival", state, rivals, command=typed_in_language(command))
     return text("hint.noble", command=typed_in_language(command))
@@ -195,8 +222,9 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
 _EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
     Buy: _explain_buy,
     Reserve: _explain_reserve,
-    TakeGems: lambda state, seat, c, n: text("hint.take", command=typed_in_language(c),
-                                             why=_reach_after_take(state, seat, c, n)),
+    TakeGems: lambda state, seat, c, n: text(
+        "hint.take", command=typed_in_language(c), why=_reach_after_take(state, seat, c, n)
+    ),
     ReturnTokens: lambda state, seat, c, n: text("hint.return", command=typed_in_language(c)),
     ChooseNoble: _explain_noble,
     Pass: lambda state, seat, c, n: text("hint.pass", command=typed_in_language(c)),

@@ -119,8 +119,10 @@ def _one_code(code: str, query: LookupQuery, card_set: CardSet) -> LookupResult:
         if noble is None:
             asked = Noble.parse(code).text
             return LookupResult(
-                [f"{text('lookup.no_noble', code=asked)} "
-                 f"{text('lookup.closest', codes=', '.join(_closest(asked, card_set.nobles)))}"],
+                [
+                    f"{text('lookup.no_noble', code=asked)} "
+                    f"{text('lookup.closest', codes=', '.join(_closest(asked, card_set.nobles)))}"
+                ],
                 False,
             )
         return LookupResult(_noble_lines([noble], query.braille)[:-1])

@@ -6,10 +6,9 @@ Adding a language is a module in ``text/languages`` and nothing else.
 
 from __future__ import annotations
 
-import unicodedata
-
 import contextlib
 import logging
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 

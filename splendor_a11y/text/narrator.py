@@ -23,6 +23,7 @@ from splendor_a11y.engine import (
     HiddenReservation,
     IllegalAction,
     Phase,
+    Reason,
     Seen,
     legal_commands,
     seen_by,
@@ -34,6 +35,7 @@ from splendor_a11y.engine.phrase import (
     GemName,
     Hand,
     LastRound,
+    NobleNumbers,
     Outcome,
     Phrase,
     PlayOrder,
@@ -51,10 +53,10 @@ from splendor_a11y.record import LogError
 from splendor_a11y.text.describe import card_words, card_words_in_row
 from splendor_a11y.text.messages import (
     agreement,
-    has_text,
     bonus_requirement_in_words,
     counts_in_words,
     gem_name,
+    has_text,
     indefinite,
     join_words,
     plural,
@@ -111,8 +113,11 @@ class Narrator:
         and 4 emerald bonuses, 3 points``."""
         if self.verbosity is Verbosity.NOTATION:
             return noble.text
-        return text("words.noble", requirement=bonus_requirement_in_words(noble.requirement),
-                    points=plural(noble.points, "words.points"))
+        return text(
+            "words.noble",
+            requirement=bonus_requirement_in_words(noble.requirement),
+            points=plural(noble.points, "words.points"),
+        )
 
     def card_in_row(self, card: Card) -> str:
         """A card read in its row: in words, without the level the row already said."""
@@ -217,8 +222,11 @@ class Narrator:
         parts = []
         for place in done:
             card = after.card_at(place)
-            parts.append(text("event.refilled_one", place=place, card=self.card(card)) if card is not None
-                         else text("event.refilled_empty", place=place))
+            parts.append(
+                text("event.refilled_one", place=place, card=self.card(card))
+                if card is not None
+                else text("event.refilled_empty", place=place)
+            )
         return text("event.refilled", places=join_words(parts))
 
     def phrase(self, phrase: Phrase, before: GameState, after: GameState) -> str:
@@ -264,8 +272,12 @@ class Narrator:
 
     def _scores(self, state: GameState) -> str:
         """Every score, starting a sentence."""
-        return _capitalized(", ".join(text("score", name=self.name_in_sentence(i, state), points=self.points(p.points))
-                                      for i, p in enumerate(state.players)))
+        return _capitalized(
+            ", ".join(
+                text("score", name=self.name_in_sentence(i, state), points=self.points(p.points))
+                for i, p in enumerate(state.players)
+            )
+        )
 
     def _outcome(self, state: GameState) -> str:
         """Who won: shared, on the tie-break of fewest cards, or outright."""
@@ -277,8 +289,12 @@ class Narrator:
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
             key = "result.tie_broken.you" if self.is_you(winners[0]) else "result.tie_broken"
-            return text(key, name=state.players[winners[0]].name,
-                        cards=len(state.players[winners[0]].bought), others=join_words([str(n) for n in others]))
+            return text(
+                key,
+                name=state.players[winners[0]].name,
+                cards=len(state.players[winners[0]].bought),
+                others=join_words([str(n) for n in others]),
+            )
         if self.is_you(winners[0]):
             return text("result.you_win")
         return text("result.wins", name=state.players[winners[0]].name)
@@ -300,8 +316,12 @@ class Narrator:
             asked = replace(self, named=False)._decision(state)
             return text("turn.named", name=player.name, prompt=asked[0].lower() + asked[1:]) if self.named else asked
         key = "turn.you.named" if self.named else "turn.you"
-        return text(key, name=player.name, position=self._position(state, seat, self.detail is Detail.FULL),
-                    others=self._others(state, seat))
+        return text(
+            key,
+            name=player.name,
+            position=self._position(state, seat, self.detail is Detail.FULL),
+            others=self._others(state, seat),
+        )
 
     def _module_prompt(self, state: GameState) -> Phrase | None:
         return next((asked for module in state.modules if (asked := module.prompt(state)) is not None), None)
@@ -312,12 +332,19 @@ class Narrator:
         player = state.player
         if state.phase is Phase.RETURN:
             example = legal_commands(state)[0]
-            return text("turn.return.you", held=player.token_count, excess=player.token_count - state.rules.token_limit,
-                        example=str(example).split(" ", 1)[1])
+            return text(
+                "turn.return.you",
+                held=player.token_count,
+                excess=player.token_count - state.rules.token_limit,
+                example=str(example).split(" ", 1)[1],
+            )
         if state.phase is Phase.NOBLE:
             offered = state.noble_options()
-            choices = [text("turn.noble.option", index=i + 1, noble=self.noble(noble))
-                       for i in state.qualifying_nobles() if (noble := offered[i]) is not None]
+            choices = [
+                text("turn.noble.option", index=i + 1, noble=self.noble(noble))
+                for i in state.qualifying_nobles()
+                if (noble := offered[i]) is not None
+            ]
             return text("turn.noble.you", choices=join_words(choices, last="or"))
         asked = self._module_prompt(state)
         assert asked is not None
@@ -327,16 +354,24 @@ class Narrator:
         """A player's points, bonuses, tokens and hand (its cards when ``full``)."""
         player = state.players[seat]
         hand = self.hand_cards(state, seat) if full and player.reserved else self.hand(len(player.reserved))
-        return text("turn.position", points=self.points(player.points), bonuses=self.tokens(player.bonuses),
-                    tokens=self.tokens(player.tokens), hand=hand)
+        return text(
+            "turn.position",
+            points=self.points(player.points),
+            bonuses=self.tokens(player.bonuses),
+            tokens=self.tokens(player.tokens),
+            hand=hand,
+        )
 
     def hand_cards(self, state: GameState, seat: int) -> str:
         """The cards in a player's hand by slot, as far as the listener knows them."""
-        return join_words([
-            text("query.hand_card", index=i + 1, card=self.card(r.card)) if r.card is not None
-            else text("query.hand_hidden", index=i + 1, level=r.level)
-            for i, r in enumerate(state.players[seat].reserved)
-        ])
+        return join_words(
+            [
+                text("query.hand_card", index=i + 1, card=self.card(r.card))
+                if r.card is not None
+                else text("query.hand_hidden", index=i + 1, level=r.level)
+                for i, r in enumerate(state.players[seat].reserved)
+            ]
+        )
 
     def _others(self, state: GameState, seat: int) -> str:
         """The other players after the viewer's own position: their points (brief), or
@@ -344,10 +379,16 @@ class Narrator:
         count = len(state.players)
         others = [(seat + i) % count for i in range(1, count)]
         if self.detail is Detail.FULL:
-            return "".join(text("turn.other_position", name=state.players[i].name,
-                                position=self._position(state, i, True)) for i in others)
-        return text("turn.other_points", scores=", ".join(
-            text("score", name=state.players[i].name, points=self.points(state.players[i].points)) for i in others))
+            return "".join(
+                text("turn.other_position", name=state.players[i].name, position=self._position(state, i, True))
+                for i in others
+            )
+        return text(
+            "turn.other_points",
+            scores=", ".join(
+                text("score", name=state.players[i].name, points=self.points(state.players[i].points)) for i in others
+            ),
+        )
 
     # ---- refusals ---------------------------------------------------------------
 
@@ -375,7 +416,7 @@ class Narrator:
             fields["code"] = gem.value
         if "expected" not in fields:
             fields["expected"] = name
-        if isinstance(error.details.get("logged"), int) and error.reason.value == "wrong_player":
+        if isinstance(error.details.get("logged"), int) and error.reason is Reason.WRONG_PLAYER:
             logged = error.details["logged"]
             fields["logged"] = state.players[logged].name if 0 <= logged < len(state.players) else str(logged)
         key = f"refuse.{error.reason.value}"
@@ -394,8 +435,10 @@ class Narrator:
             return " ".join(v.value for v in value)
         if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
             return join_words(list(value))
-        if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
-            return join_words([f"noble {v}" for v in value])
+        if isinstance(value, NobleNumbers):
+            return join_words([f"noble {number}" for number in value.numbers])
+        if isinstance(value, Noble):
+            return self.noble(value)
         return value
 
 
@@ -432,9 +475,13 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Deck: lambda n, v, before, after: n.deck(v.place),
     GemCounts: lambda n, v, before, after: n.gems(v),
     PlayOrder: lambda n, v, before, after: n._order(after),
-    TableNobles: lambda n, v, before, after: join_words([text("query.noble", index=i + 1, noble=n.noble(noble))
-                                                         for i, noble in enumerate(after.nobles)
-                                                         if noble is not None]),
+    TableNobles: lambda n, v, before, after: join_words(
+        [
+            text("query.noble", index=i + 1, noble=n.noble(noble))
+            for i, noble in enumerate(after.nobles)
+            if noble is not None
+        ]
+    ),
     Scores: lambda n, v, before, after: n._scores(after),
     Outcome: lambda n, v, before, after: n._outcome(after),
 }

@@ -24,7 +24,8 @@ class Answers:
         """One level's face-up cards, one per slot, and what is left in its deck."""
         index = LEVELS.index(level)
         slots = [
-            self._slot(state, Slot(level, i + 1), card) if card is not None
+            self._slot(state, Slot(level, i + 1), card)
+            if card is not None
             else text("query.slot_empty", place=f"{level}{i + 1}")
             for i, card in enumerate(state.rows[index])
         ]
@@ -54,8 +55,12 @@ class Answers:
             hand = state.players[seat].reserved
             if place.index > len(hand):
                 whose = "you" if self.narrator.is_you(seat) else "other"
-                return text(f"query.no_hand_card.{whose}", place=str(place), name=state.players[seat].name,
-                            held=self.narrator.hand(len(hand)))
+                return text(
+                    f"query.no_hand_card.{whose}",
+                    place=str(place),
+                    name=state.players[seat].name,
+                    held=self.narrator.hand(len(hand)),
+                )
             held = hand[place.index - 1]
             if held.card is None:
                 return text("query.card_hidden", place=str(place), level=held.level)
@@ -71,8 +76,9 @@ class Answers:
             return self.row(state, place.level)
         if card is None:
             return text("query.card_empty", place=str(place))
-        return text("query.card", place=str(place), sentence=card_sentence(card),
-                    need=self._need(state, place, card, seat))
+        return text(
+            "query.card", place=str(place), sentence=card_sentence(card), need=self._need(state, place, card, seat)
+        )
 
     def _need(self, state: GameState, place: Slot | HandSlot, card: Card, seat: int) -> str:
         """What a card at a place would take from a player: whose pieces keep it,
@@ -91,8 +97,10 @@ class Answers:
         held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
         if not held:
             return ""
-        return text(key, holders=join_words([plural(n, "query.holder", name=self._name(state, seat))
-                                                         for seat, n in held.items()]))
+        return text(
+            key,
+            holders=join_words([plural(n, "query.holder", name=self._name(state, seat)) for seat, n in held.items()]),
+        )
 
     def _short(self, card: Card, player: PlayerState) -> str:
         """What a player lacks for a card, their gold counted."""
@@ -102,21 +110,31 @@ class Answers:
             return ""
         if not gold:
             return text("query.need.you_cannot", short=self.narrator.gems(short))
-        return text("query.need.you_cannot_gold", short=self.narrator.gems(short), gold=gold,
-                    missing=plural(short.total - gold, "hint.gems"))
+        return text(
+            "query.need.you_cannot_gold",
+            short=self.narrator.gems(short),
+            gold=gold,
+            missing=plural(short.total - gold, "hint.gems"),
+        )
 
     def nobles(self, state: GameState) -> str:
         """The nobles on the table by number; those taken say so."""
-        items = [text("query.noble", index=i + 1, noble=self.narrator.noble(noble))
-                 for i, noble in enumerate(state.nobles) if noble is not None]
+        items = [
+            text("query.noble", index=i + 1, noble=self.narrator.noble(noble))
+            for i, noble in enumerate(state.nobles)
+            if noble is not None
+        ]
         said = text("query.nobles", nobles="; ".join(items)) if items else text("query.nobles.none")
         for seat, player in enumerate(state.players):
             kept = [noble for module in state.modules for noble in module.own_nobles(player)]
             for key, nobles in (("visited", player.nobles), ("kept", kept)):
                 if nobles:
                     whose = "you" if self.narrator.is_you(seat) else "other"
-                    said += text(f"query.nobles.{key}.{whose}", name=player.name,
-                                 nobles=join_words([self.narrator.noble(noble) for noble in nobles]))
+                    said += text(
+                        f"query.nobles.{key}.{whose}",
+                        name=player.name,
+                        nobles=join_words([self.narrator.noble(noble) for noble in nobles]),
+                    )
         return said
 
     def supply(self, state: GameState) -> str:
@@ -127,23 +145,32 @@ class Answers:
         """One player's points, tokens, bonuses, hand and nobles."""
         player = state.players[seat]
         hand = [
-            text("query.hand_card", index=i + 1, card=self.narrator.card(r.card)) if r.card is not None
+            text("query.hand_card", index=i + 1, card=self.narrator.card(r.card))
+            if r.card is not None
             else text("query.hand_hidden", index=i + 1, level=r.level)
             for i, r in enumerate(player.reserved)
         ]
         key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
-        extra = "".join(self.narrator.phrase(phrase, state, state)
-                        for module in state.modules for phrase in module.status(state, seat))
-        return text(
-            key,
-            name=player.name,
-            points=self.narrator.points(player.points),
-            tokens=self.narrator.tokens(player.tokens),
-            count=player.token_count,
-            bonuses=self.narrator.tokens(player.bonuses),
-            hand=join_words(hand) if hand else self.narrator.hand(0),
-            nobles=join_words([self.narrator.noble(n) for n in player.nobles]) if player.nobles else text("query.none"),
-        ) + extra
+        extra = "".join(
+            self.narrator.phrase(phrase, state, state)
+            for module in state.modules
+            for phrase in module.status(state, seat)
+        )
+        return (
+            text(
+                key,
+                name=player.name,
+                points=self.narrator.points(player.points),
+                tokens=self.narrator.tokens(player.tokens),
+                count=player.token_count,
+                bonuses=self.narrator.tokens(player.bonuses),
+                hand=join_words(hand) if hand else self.narrator.hand(0),
+                nobles=join_words([self.narrator.noble(n) for n in player.nobles])
+                if player.nobles
+                else text("query.none"),
+            )
+            + extra
+        )
 
     def hand(self, state: GameState, seat: int) -> str:
         """The cards a player has reserved, by slot, as far as the listener knows them."""
@@ -158,8 +185,12 @@ class Answers:
         points that start the last round."""
         count = len(state.players)
         order = [(state.current + i) % count for i in range(count)]
-        scores = join_words([text("score", name=self._name(state, seat),
-                                  points=self.narrator.points(state.players[seat].points)) for seat in order])
+        scores = join_words(
+            [
+                text("score", name=self._name(state, seat), points=self.narrator.points(state.players[seat].points))
+                for seat in order
+            ]
+        )
         return text("query.scores", scores=scores, target=state.rules.points_to_win)
 
     def whose(self, state: GameState) -> str:
@@ -180,7 +211,8 @@ class Answers:
         found = []
         places: list[tuple[Slot | HandSlot, Card | None]] = [
             (Slot(level, i + 1), card)
-            for level, row in zip(LEVELS, state.rows, strict=True) for i, card in enumerate(row)
+            for level, row in zip(LEVELS, state.rows, strict=True)
+            for i, card in enumerate(row)
         ] + [(HandSlot(i + 1), r.card) for i, r in enumerate(player.reserved)]
         for place, card in places:
             if card is None or (isinstance(place, Slot) and state.kept_from(place, seat) is not None):
@@ -188,8 +220,9 @@ class Answers:
             cost = price(state, seat, card)
             if cost is not None:
                 key = "query.afford.card" if cost[0].total or cost[1] else "query.afford.free"
-                found.append(text(key, place=place, card=self.narrator.card(card),
-                                  paid=self.narrator.price_words(cost)))
+                found.append(
+                    text(key, place=place, card=self.narrator.card(card), paid=self.narrator.price_words(cost))
+                )
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)

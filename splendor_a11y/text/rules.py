@@ -20,13 +20,18 @@ def rules_lines(topic: str) -> list[str]:
     if not topic:
         return [text("rules.goal"), _sections()]
     wanted = folded(topic)
-    found = [section for section in RULE_SECTIONS
-             if any(word.startswith(wanted) for word in (section, folded(text(f"rules.word.{section}"))))]
+    found = [
+        section
+        for section in RULE_SECTIONS
+        if any(word.startswith(wanted) for word in (section, folded(text(f"rules.word.{section}"))))
+    ]
     if len(found) != 1:
         return [text("rules.unknown", topic=topic) + " " + _sections()]
     return [text(f"rules.{found[0]}")]
 
 
 def _sections() -> str:
-    return text("rules.sections", sections=join_words([text("rules.command", word=text(f"rules.word.{section}"))
-                                                        for section in RULE_SECTIONS]))
+    return text(
+        "rules.sections",
+        sections=join_words([text("rules.command", word=text(f"rules.word.{section}")) for section in RULE_SECTIONS]),
+    )

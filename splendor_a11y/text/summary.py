@@ -69,8 +69,12 @@ class Summary(Visitor):
         if final.is_over:
             self.lines = [narrator.result(final)]
         else:
-            scores = join_words([text("score", name=narrator.name_in_sentence(seat, final),
-                                      points=narrator.points(p.points)) for seat, p in enumerate(final.players)])
+            scores = join_words(
+                [
+                    text("score", name=narrator.name_in_sentence(seat, final), points=narrator.points(p.points))
+                    for seat, p in enumerate(final.players)
+                ]
+            )
             turns = plural(final.turn, "replay.turns")
             self.lines = [text("summary.not_over", turns=turns, scores=scores)]
         for seat, story in enumerate(self.stories):
@@ -100,6 +104,7 @@ def _told(narrator: Narrator, seat: int, final: GameState) -> Callable[..., str]
 
     def say(key: str, **fields: object) -> str:
         return text(key + suffix, name=name, **fields)
+
     return say
 
 
@@ -118,17 +123,30 @@ def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
             uncoloured += 1
         else:
             colours[gem.order] += 1
-    return [say("summary.cards", count=plural(len(player.bought), "summary.card"),
-                levels=levels, colours=narrator.gems(GemCounts(colours)), bonuses=narrator.gems(player.bonuses))
-            + (text("summary.uncoloured", count=uncoloured) if uncoloured else "")]
+    return [
+        say(
+            "summary.cards",
+            count=plural(len(player.bought), "summary.card"),
+            levels=levels,
+            colours=narrator.gems(GemCounts(colours)),
+            bonuses=narrator.gems(player.bonuses),
+        )
+        + (text("summary.uncoloured", count=uncoloured) if uncoloured else "")
+    ]
 
 
 def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator) -> list[str]:
     player = final.players[seat]
     say = _told(narrator, seat, final)
     noble_points = sum(n.points for n in player.nobles)
-    lines = [say("summary.player", points=narrator.points(player.points),
-                 from_cards=player.points - noble_points, from_nobles=noble_points)]
+    lines = [
+        say(
+            "summary.player",
+            points=narrator.points(player.points),
+            from_cards=player.points - noble_points,
+            from_nobles=noble_points,
+        )
+    ]
     lines += _card_lines(final, seat, narrator)
     if player.nobles:
         lines.append(say("summary.nobles", nobles=join_words([narrator.noble(n) for n in player.nobles])))
@@ -138,8 +156,14 @@ def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator
         lines.append(say("summary.reserves", bought=story.from_hand, reserved=plural(story.reserved, "summary.card")))
     else:
         lines.append(say("summary.reserves.none"))
-    lines.append(say("summary.tokens", count=plural(story.taken.total, "tokens.count"),
-                     gems=narrator.gems(story.taken), returned=narrator.gems(story.returned)))
+    lines.append(
+        say(
+            "summary.tokens",
+            count=plural(story.taken.total, "tokens.count"),
+            gems=narrator.gems(story.taken),
+            returned=narrator.gems(story.returned),
+        )
+    )
     lines += _milestones(say, story)
     if story.hints:
         lines.append(say("summary.hints", hints=plural(story.hints, "summary.hint")))

@@ -173,8 +173,11 @@ class GameMachine(RuleBasedStateMachine):
                 accepted = True
             except IllegalAction:
                 accepted = False
-            conquest_as_buy = (self.state.phase is CONQUEST_PHASE and isinstance(command, Buy)
-                               and command.place == conquest_slot(self.state))
+            conquest_as_buy = (
+                self.state.phase is CONQUEST_PHASE
+                and isinstance(command, Buy)
+                and command.place == conquest_slot(self.state)
+            )
             assert accepted == (command in legal or conquest_as_buy), command
         assert legal <= set(command_space(self.state)) | {c for c in legal if isinstance(c, ReturnTokens)}
 
@@ -194,19 +197,24 @@ class GameMachine(RuleBasedStateMachine):
 
 TestGameMachine = GameMachine.TestCase
 TestGameMachine.settings = settings(
-    max_examples=25, stateful_step_count=60, deadline=None,
+    max_examples=25,
+    stateful_step_count=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
 
 def test_complete_random_games_for_every_player_count() -> None:
     """Whole games to their end, with and without modules: the rules always reach a result."""
-    for players, modules in itertools.product((2, 3, 4), ((), ("strongholds",), ("orient",),
-                                                          ("orient", "strongholds"))):
+    for players, modules in itertools.product(
+        (2, 3, 4), ((), ("strongholds",), ("orient",), ("orient", "strongholds"))
+    ):
         for seed in range(5):
             rng = random.Random(seed)
-            state = evolve(GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules)),
-                           deal(players, rng, standard_cards(), modules_named(modules)))
+            state = evolve(
+                GameState.new(tuple(f"P{i}" for i in range(players)), modules_named(modules)),
+                deal(players, rng, standard_cards(), modules_named(modules)),
+            )
             for _ in range(5_000):
                 if state.is_over:
                     break

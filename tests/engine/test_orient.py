@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from conftest import gems, play, refused, with_player
-
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot
 from splendor_a11y.engine import (
@@ -42,6 +40,8 @@ from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE, Hold, str
 from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
 from splendor_a11y.text.narrator import Narrator
 
+from conftest import gems, play, refused, with_player
+
 CARDS = standard_cards()
 
 
@@ -75,8 +75,14 @@ def owning(state: GameState, seat: int, *codes: str, tokens: str = "") -> GameSt
     for c in bought:
         if c.bonus is not None:
             counts[c.bonus.order] += c.bonus_count
-    return with_player(state, seat, bought=bought, bonuses=GemCounts(counts),
-                       points=sum(c.points for c in bought), tokens=gems(tokens) if tokens else GemCounts())
+    return with_player(
+        state,
+        seat,
+        bought=bought,
+        bonuses=GemCounts(counts),
+        points=sum(c.points for c in bought),
+        tokens=gems(tokens) if tokens else GemCounts(),
+    )
 
 
 def test_setup_adds_two_orient_cards_per_level_from_their_own_decks() -> None:
@@ -121,10 +127,12 @@ def test_a_double_gold_card_discarded_must_be_used() -> None:
     assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is OrientReasons.GOLD_CARDS_UNUSED
     assert refused(state, Buy(Slot("b", 1), gold_cards=2)).reason is Reason.GOLD_CARDS_SHORT
     assert Narrator(0).refusal(refused(state, Buy(Slot("b", 1), gold_cards=2)), state) == (
-        "You have only one double-gold card, not 2.")
+        "You have only one double-gold card, not 2."
+    )
     none = owning(put(game(), "b1", "b2r 3d 5o"), 0, tokens="3d 5o")
     assert Narrator(0).refusal(refused(none, Buy(Slot("b", 1), gold_cards=1)), none) == (
-        "You have no double-gold card: with gg needs one.")
+        "You have no double-gold card: with gg needs one."
+    )
 
 
 def test_an_associate_needs_a_card_with_a_bonus() -> None:
@@ -216,8 +224,13 @@ def test_a_discard_card_costs_two_cards_of_its_colour_associates_first() -> None
     state = owning(state, 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
     associate = card("a0* 2d 3o")
     ana = state.players[0]
-    state = with_player(state, 0, bought=(*ana.bought, associate), bonuses=ana.bonuses.plus(gems("1o")),
-                        parts=(("orient", OrientSeat(associations=((associate, Gem.ONYX, 1),))),))
+    state = with_player(
+        state,
+        0,
+        bought=(*ana.bought, associate),
+        bonuses=ana.bonuses.plus(gems("1o")),
+        parts=(("orient", OrientSeat(associations=((associate, Gem.ONYX, 1),))),),
+    )
     events, after = decide_and_apply(state, Buy(Slot("c", 5)))
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.paid == GemCounts()
@@ -233,7 +246,8 @@ def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
     refusal = refused(lone, Buy(Slot("c", 5)))
     assert refusal.reason is OrientReasons.DISCARD_SHORT
     assert Narrator(0).refusal(refusal, lone) == (
-        "You cannot buy c3d -2o: it costs two of your onyx cards, and you have 1.")
+        "You cannot buy c3d -2o: it costs two of your onyx cards, and you have 1."
+    )
     noble = state.nobles[0]
     assert noble is not None
     rich = owning(state, 0, "a1o 4s", "a0o 3e")
@@ -261,8 +275,21 @@ def test_a_whole_game_with_both_modules_is_logged_verified_and_replayed(tmp_path
     from conftest import run_cli
 
     log = tmp_path / "both.jsonl"
-    played = run_cli("play", "--module", "orient", "--module", "strongholds", "--players", "bot:medium,bot:easy",
-                     "--seed", "9", "--log", str(log), home=tmp_path, timeout=300)
+    played = run_cli(
+        "play",
+        "--module",
+        "orient",
+        "--module",
+        "strongholds",
+        "--players",
+        "bot:medium,bot:easy",
+        "--seed",
+        "9",
+        "--log",
+        str(log),
+        home=tmp_path,
+        timeout=300,
+    )
     assert played.returncode == 0, played.stderr
     assert "The game is over." in played.stdout
     assert run_cli("replay", str(log), "--verify").returncode == 0
@@ -304,12 +331,18 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
     state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "b2o 5d")
     taker = card("a0* 2d 3o")
     ana = state.players[0]
-    state = with_player(state, 0, bought=(*ana.bought, taker), bonuses=ana.bonuses.plus(gems("1o")),
-                        parts=(("orient", OrientSeat(associations=((taker, Gem.ONYX, 1),))),))
+    state = with_player(
+        state,
+        0,
+        bought=(*ana.bought, taker),
+        bonuses=ana.bonuses.plus(gems("1o")),
+        parts=(("orient", OrientSeat(associations=((taker, Gem.ONYX, 1),))),),
+    )
     refusal = refused(state, Buy(Slot("c", 5), discard=("a1o", "b2o")))
     assert refusal.reason is OrientReasons.DISCARD_TAKERS_FIRST
     assert Narrator(0).refusal(refusal, state) == (
-        "Cards that took the colour onyx must be discarded first, like a0* 2d 3o.")
+        "Cards that took the colour onyx must be discarded first, like a0* 2d 3o."
+    )
     events, _ = decide_and_apply(state, Buy(Slot("c", 5), discard=("a0* 2d 3o", "b2o")))
     assert events[0].discarded == (taker, card("b2o 5d"))  # type: ignore[union-attr]
     from splendor_a11y.engine import check

@@ -40,8 +40,9 @@ costs = st.lists(st.integers(0, 12), min_size=5, max_size=5).map(lambda c: GemCo
 
 
 @given(counts, counts, costs)
-def test_a_packed_holding_covers_a_cost_exactly_when_every_colour_does(bonuses: GemCounts, tokens: GemCounts,
-                                                                        cost: GemCounts) -> None:
+def test_a_packed_holding_covers_a_cost_exactly_when_every_colour_does(
+    bonuses: GemCounts, tokens: GemCounts, cost: GemCounts
+) -> None:
     tokens = GemCounts([min(n, 20) for n in tokens])
     held = packed_holding(bonuses, tokens)
     lacking = sum(max(0, cost[i] - bonuses[i] - tokens[i]) for i in range(5))
@@ -51,8 +52,9 @@ def test_a_packed_holding_covers_a_cost_exactly_when_every_colour_does(bonuses: 
 
 def test_a_cost_from_a_file_that_says_too_much_is_never_within_reach() -> None:
     card = Card.parse("c4s 300d")
-    assert (packed_holding(GemCounts((30, 0, 0, 0, 0, 0)), GemCounts((7, 0, 0, 0, 0, 5)))
-            - card.packed_cost) & PACKED_GUARDS != PACKED_GUARDS
+    assert (
+        packed_holding(GemCounts((30, 0, 0, 0, 0, 0)), GemCounts((7, 0, 0, 0, 0, 5))) - card.packed_cost
+    ) & PACKED_GUARDS != PACKED_GUARDS
 
 
 def _can_pay(state: GameState, card: Card | None) -> bool:
@@ -61,8 +63,12 @@ def _can_pay(state: GameState, card: Card | None) -> bool:
 
 
 def _buys_by_the_rules(state: GameState) -> list[Slot | HandSlot]:
-    places: list[Slot | HandSlot] = [Slot(level, i + 1) for level, row in zip("abc", state.rows, strict=True)
-                                     for i, card in enumerate(row) if _can_pay(state, card)]
+    places: list[Slot | HandSlot] = [
+        Slot(level, i + 1)
+        for level, row in zip("abc", state.rows, strict=True)
+        for i, card in enumerate(row)
+        if _can_pay(state, card)
+    ]
     return places + [HandSlot(i + 1) for i, held in enumerate(state.player.reserved) if _can_pay(state, held.card)]
 
 

@@ -9,20 +9,20 @@ from __future__ import annotations
 import itertools
 import random
 
-from conftest import new_game, with_player
-
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import (
     Command,
     GameState,
-    decide_and_apply,
     deal,
+    decide_and_apply,
     evolve,
     legal_commands,
     modules_named,
     play_legal,
 )
+
+from conftest import new_game, with_player
 
 MODULE_SETS = ((), ("orient",), ("strongholds",), ("orient", "strongholds"))
 
@@ -50,8 +50,11 @@ def test_every_legal_command_played_without_judging_makes_what_judging_makes() -
 
 def _nobles_by_the_rules(state: GameState) -> tuple[int, ...]:
     bonuses = state.player.bonuses
-    return tuple(i for i, noble in enumerate(state.noble_options())
-                 if noble is not None and all(b >= r for b, r in zip(bonuses, noble.requirement, strict=True)))
+    return tuple(
+        i
+        for i, noble in enumerate(state.noble_options())
+        if noble is not None and all(b >= r for b, r in zip(bonuses, noble.requirement, strict=True))
+    )
 
 
 def test_positions_asked_about_out_of_order_get_the_answers_they_got_in_order() -> None:

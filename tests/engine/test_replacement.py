@@ -9,7 +9,6 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import gems, play, refused, with_player
 
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import Slot
@@ -27,6 +26,8 @@ from splendor_a11y.engine import (
 from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
 from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE, Conquer, Hold, strongholds
 from splendor_a11y.text.narrator import Narrator
+
+from conftest import gems, play, refused, with_player
 
 CARDS = standard_cards()
 COMBINATIONS = [(), ("orient",), ("strongholds",), ("orient", "strongholds")]
@@ -86,7 +87,8 @@ def test_an_empty_slot_says_whether_it_waits_or_its_deck_is_used_up() -> None:
     refusal = refused(waiting, Hold(Slot("a", 1)))
     assert refusal.reason is Reason.EMPTY_SLOT
     assert Narrator(0).refusal(refusal, waiting) == (
-        "Slot a1 is empty until the end of this turn, when it is refilled.")
+        "Slot a1 is empty until the end of this turn, when it is refilled."
+    )
     rows = (state.rows[0][:1] + (None,) + state.rows[0][2:], *state.rows[1:])
     used_up = replace(state, rows=rows, decks=((), *state.decks[1:]))
     refusal = refused(used_up, Reserve(Slot("a", 2)))

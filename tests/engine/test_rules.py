@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import gems, new_game, with_player
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
@@ -28,6 +27,8 @@ from splendor_a11y.engine import (
     legal_commands,
 )
 from splendor_a11y.engine.state import Reserved
+
+from conftest import gems, new_game, with_player
 
 
 def refused(state: GameState, command: object) -> IllegalAction:
@@ -110,8 +111,11 @@ def test_at_most_three_reserved() -> None:
 
 def test_empty_deck_and_slot_are_refused() -> None:
     state = new_game()
-    empty = replace(state, decks=((), state.decks[1], state.decks[2]),
-                    rows=((None,) + state.rows[0][1:], state.rows[1], state.rows[2]))
+    empty = replace(
+        state,
+        decks=((), state.decks[1], state.decks[2]),
+        rows=((None,) + state.rows[0][1:], state.rows[1], state.rows[2]),
+    )
     assert refused(empty, Reserve(DeckTop("a"))).reason is Reason.EMPTY_DECK
     assert refused(empty, Reserve(Slot("a", 1))).reason is Reason.EMPTY_SLOT
     assert refused(state, Reserve(Slot("a", 5))).reason is Reason.NO_SUCH_SLOT

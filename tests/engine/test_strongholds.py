@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from conftest import gems, play, refused, with_player
-
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts, HandSlot, Slot, parse_slot
 from splendor_a11y.engine import (
@@ -32,6 +30,8 @@ from splendor_a11y.engine.modules.strongholds import (
 from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.queries import Answers
+
+from conftest import gems, play, refused, with_player
 
 RICH = GemCounts.parse("2d 2s 2e 2r 2o")
 """Bonuses that meet no noble; with WEALTH in tokens, any card can be bought."""
@@ -96,7 +96,9 @@ def test_with_all_three_placed_a_stronghold_can_only_be_moved() -> None:
     state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b3", "c1"))
     refusal = refused(state, Hold(Slot("c", 2)))
     assert refusal.reason is StrongholdReasons.NO_STRONGHOLD_LEFT
-    assert Narrator(0).refusal(refusal, state).startswith("All 3 of your strongholds are on the table, on b2, b3 and c1")
+    assert (
+        Narrator(0).refusal(refusal, state).startswith("All 3 of your strongholds are on the table, on b2, b3 and c1")
+    )
     moved = play(state, Hold(Slot("c", 2), Slot("b", 3)))
     assert sorted(map(str, strongholds(moved)[0])) == ["b2", "c1", "c2"]
     assert refused(state, Hold(Slot("c", 2), Slot("a", 4))).reason is StrongholdReasons.NOT_YOUR_STRONGHOLD
@@ -109,12 +111,18 @@ def test_only_a_lone_opponent_stronghold_can_be_sent_back() -> None:
     assert places(strongholds(ousted))[1] == ("c2", "c2")
     assert refused(state, Oust(Slot("c", 2))).reason is StrongholdReasons.OUST_NOT_LONE
     assert Narrator(0).refusal(refused(state, Oust(Slot("c", 2))), state) == (
-        "Only a card holding exactly one opponent's stronghold can have it sent back, and c2 holds 2.")
+        "Only a card holding exactly one opponent's stronghold can have it sent back, and c2 holds 2."
+    )
     assert refused(state, Oust(Slot("c", 3))).reason is StrongholdReasons.OUST_NOT_LONE
-    assert Narrator(0).refusal(refused(state, Oust(Slot("c", 3))), state) == "There is no stronghold on c3 to send back."
+    assert (
+        Narrator(0).refusal(refused(state, Oust(Slot("c", 3))), state) == "There is no stronghold on c3 to send back."
+    )
     own = holding(play(game(), Buy(Slot("a", 1))), ana=("b2",))
-    assert Narrator(0).refusal(refused(own, Oust(Slot("b", 2))), own).startswith(
-        "The only stronghold on b2 is not an opponent's")
+    assert (
+        Narrator(0)
+        .refusal(refused(own, Oust(Slot("b", 2))), own)
+        .startswith("The only stronghold on b2 is not an opponent's")
+    )
 
 
 def test_an_occupied_card_can_be_bought_or_reserved_only_by_its_occupier() -> None:
@@ -189,7 +197,9 @@ def test_the_board_and_status_say_who_holds_what() -> None:
     assert answers.status(stacked, 0).endswith("Strongholds: 0 left, all 3 on c4.")
     assert answers.status(stacked, 1).endswith("Strongholds: 0 left, 1 on a2 and 2 on b1.")
     assert "b1 " not in answers.afford(state, 0), "a card held by Ben is not offered to Ana"
-    assert answers.place(state, Slot("b", 1), 0).endswith("Ben's strongholds are on it: only Ben may buy or reserve it.")
+    assert answers.place(state, Slot("b", 1), 0).endswith(
+        "Ben's strongholds are on it: only Ben may buy or reserve it."
+    )
 
 
 def test_stronghold_events_are_narrated() -> None:
@@ -207,8 +217,21 @@ def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(t
     from conftest import run_cli
 
     log = tmp_path / "strongholds.jsonl"
-    played = run_cli("play", "--module", "strongholds", "--players", "bot:medium,bot:hard", "--seed", "4", "--think", "0.2",
-                     "--log", str(log), home=tmp_path, timeout=300)
+    played = run_cli(
+        "play",
+        "--module",
+        "strongholds",
+        "--players",
+        "bot:medium,bot:hard",
+        "--seed",
+        "4",
+        "--think",
+        "0.2",
+        "--log",
+        str(log),
+        home=tmp_path,
+        timeout=300,
+    )
     assert played.returncode == 0, played.stderr
     assert "The game is over." in played.stdout and "places a stronghold on" in played.stdout
     verified = run_cli("replay", str(log), "--verify")

@@ -55,8 +55,10 @@ def discover(folder: Traversable) -> dict[str, Language]:
     """The languages whose catalogues are in a folder, by code: the English source
     first, then each translation, in the order of their codes."""
     found: dict[str, Language] = {}
-    files = sorted((entry for entry in folder.iterdir() if entry.name.endswith((".pot", ".po"))),
-                   key=lambda entry: (not entry.name.endswith(".pot"), entry.name))
+    files = sorted(
+        (entry for entry in folder.iterdir() if entry.name.endswith((".pot", ".po"))),
+        key=lambda entry: (not entry.name.endswith(".pot"), entry.name),
+    )
     for entry in files:
         catalogue = parse_catalogue(entry.read_text(encoding="utf-8"), entry.name, source=entry.name.endswith(".pot"))
         spoken = CatalogueLanguage(catalogue)

@@ -31,11 +31,13 @@ class CatalogueLanguage:
         self.code = self.catalogue.headers.get("Language", "").split("_")[0].lower()
         self.name = self.sentence("language.name")
         self.plural_forms, self._plural = plural_rule(self.catalogue.headers.get("Plural-Forms", ""))
-        self._agreement = {you: _pairs(self.sentence(f"agreement.{'you' if you else 'other'}"), "=")
-                           for you in (True, False)}
+        self._agreement = {
+            you: _pairs(self.sentence(f"agreement.{'you' if you else 'other'}"), "=") for you in (True, False)
+        }
         elided = _pairs(self.sentence("elision"), "→")
-        self._elision = None if not elided else re.compile(
-            rf"\b((?i:{'|'.join(map(re.escape, elided))})) (?=[{_NAME_STARTS}])")
+        self._elision = (
+            None if not elided else re.compile(rf"\b((?i:{'|'.join(map(re.escape, elided))})) (?=[{_NAME_STARTS}])")
+        )
         self._elided = {word.lower(): short for word, short in elided.items()}
 
     def sentence(self, key: str) -> str:
@@ -76,8 +78,7 @@ class CatalogueLanguage:
         before a name that starts with a vowel (``la main d'Ana``)."""
         if self._elision is None:
             return said
-        return self._elision.sub(lambda match: _same_case(match.group(1), self._elided[match.group(1).lower()]),
-                                 said)
+        return self._elision.sub(lambda match: _same_case(match.group(1), self._elided[match.group(1).lower()]), said)
 
 
 def _same_case(word: str, short: str) -> str:

@@ -19,8 +19,12 @@ _BINARY: list[dict[str, Callable[[int, int], int]]] = [
     {"||": lambda a, b: int(bool(a) or bool(b))},
     {"&&": lambda a, b: int(bool(a) and bool(b))},
     {"==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b)},
-    {"<": lambda a, b: int(a < b), ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b),
-     ">=": lambda a, b: int(a >= b)},
+    {
+        "<": lambda a, b: int(a < b),
+        ">": lambda a, b: int(a > b),
+        "<=": lambda a, b: int(a <= b),
+        ">=": lambda a, b: int(a >= b),
+    },
     {"%": lambda a, b: operator.mod(a, b) if b else 0},
 ]
 """C's binary operators a plural rule uses, from the loosest to the tightest."""

@@ -136,4 +136,3 @@ def _add_translation(catalogue: Catalogue, key: str, entry: _Entry) -> None:
             catalogue.plurals[key] = forms
     elif entry.fields.get("msgstr"):
         catalogue.sentences[key] = entry.fields["msgstr"]
-

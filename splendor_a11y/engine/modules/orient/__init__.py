@@ -210,8 +210,10 @@ class Orient(Module):
         return {"orient_decks": {level: len(deck) for level, deck in zip(LEVELS, orient_decks(state), strict=False)}}
 
     def seat_facts(self, player: PlayerState) -> dict[str, object]:
-        return {"associations": {card.text: gem.value * count for card, gem, count in associations(player)},
-                "reserved_nobles": [n.text for n in reserved_nobles(player)]}
+        return {
+            "associations": {card.text: gem.value * count for card, gem, count in associations(player)},
+            "reserved_nobles": [n.text for n in reserved_nobles(player)],
+        }
 
     def hide(self, state: GameState) -> GameState:
         return _with_decks(state, tuple((None,) * len(deck) for deck in orient_decks(state)))
@@ -220,8 +222,10 @@ class Orient(Module):
         return tuple(deck[:SLOTS] for deck in decks)
 
     def imagine(self, state: GameState, draw: Callable[[str], Card]) -> GameState:
-        decks = tuple(tuple(card if card is not None else draw(f"{NAME} {level}") for card in deck)
-                      for level, deck in zip(LEVELS, orient_decks(state), strict=False))
+        decks = tuple(
+            tuple(card if card is not None else draw(f"{NAME} {level}") for card in deck)
+            for level, deck in zip(LEVELS, orient_decks(state), strict=False)
+        )
         return _with_decks(state, decks)
 
     def pools(self, card_set: CardSet, level: str) -> tuple[Card, ...]:

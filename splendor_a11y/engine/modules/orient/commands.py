@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import Gem, Slot
 from splendor_a11y.engine.checks import card_at_place, check_take, refuse
 from splendor_a11y.engine.commands import Command, ModuleCommand, command_kind
@@ -15,6 +14,7 @@ from splendor_a11y.engine.modules.orient.kinds import NAME, Reasons, pending_fre
 from splendor_a11y.engine.modules.orient.marks import partner_options, pending_associate
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState
+from splendor_a11y.engine.values import value
 
 __all__ = ["Associate", "ReserveNoble", "TakeFree"]
 
@@ -49,8 +49,13 @@ class Associate(_OrientCommand):
         assert card is not None, "the associate phase always has its card"
         options = partner_options(player, card)
         if (self.colour, self.count) not in options:
-            raise refuse(state, Reasons.NO_SUCH_PARTNER, gem=self.colour, count=self.count,
-                         options=tuple(g.value * n for g, n in options))
+            raise refuse(
+                state,
+                Reasons.NO_SUCH_PARTNER,
+                gem=self.colour,
+                count=self.count,
+                options=tuple(g.value * n for g, n in options),
+            )
         return CardAssociated(player=state.current, card=card, colour=self.colour, count=self.count)
 
     @classmethod

@@ -35,12 +35,21 @@ class CardAssociated(SeatEvent):
         bonuses[COLOURS.index(self.colour)] += self.count
         part = seat_part(player)
         player = replaced(player, bonuses=GemCounts(bonuses)).with_part(
-            NAME, replace(part, associations=(*part.associations, (self.card, self.colour, self.count))))
+            NAME, replace(part, associations=(*part.associations, (self.card, self.colour, self.count)))
+        )
         return continue_turn(replaced(state, players=with_player(state, self.player, player), due=state.due[1:]))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.associated", {"card": self.card, "colour": GemName(self.colour), "count": self.count,
-                                           "bonuses": after.players[self.player].bonuses}, seat=self.player)
+        return Phrase(
+            "event.associated",
+            {
+                "card": self.card,
+                "colour": GemName(self.colour),
+                "count": self.count,
+                "bonuses": after.players[self.player].bonuses,
+            },
+            seat=self.player,
+        )
 
 
 @event_kind
@@ -60,10 +69,17 @@ class FreeCardTaken(SeatEvent):
         return continue_turn(replaced(taken, players=with_player(taken, self.player, player), due=due))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.free", {"card": self.card, "place": str(self.source),
-                                     "points": Points(after.players[self.player].points),
-                                     "refill": Refill(self.source), "last_round": LastRound(self.player)},
-                      seat=self.player)
+        return Phrase(
+            "event.free",
+            {
+                "card": self.card,
+                "place": str(self.source),
+                "points": Points(after.players[self.player].points),
+                "refill": Refill(self.source),
+                "last_round": LastRound(self.player),
+            },
+            seat=self.player,
+        )
 
 
 @event_kind
@@ -78,10 +94,12 @@ class NobleReserved(SeatEvent):
     def fold(self, state: GameState) -> GameState:
         part = seat_part(state.players[self.player])
         player = state.players[self.player].with_part(
-            NAME, replace(part, reserved_nobles=(*part.reserved_nobles, self.noble)))
+            NAME, replace(part, reserved_nobles=(*part.reserved_nobles, self.noble))
+        )
         nobles = tuple(None if n == self.noble else n for n in state.nobles)
-        return continue_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles,
-                                      due=state.due[1:]))
+        return continue_turn(
+            replaced(state, players=with_player(state, self.player, player), nobles=nobles, due=state.due[1:])
+        )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.noble_reserved", {"noble": self.noble}, seat=self.player)

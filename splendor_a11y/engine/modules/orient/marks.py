@@ -152,10 +152,11 @@ def price(player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]]
     paid = virtual_payment(needed(card.cost, player.bonuses), player.tokens, len(owned), None)
     if paid is None:
         return None
-    return paid[0], tuple(owned[:paid[1]])
+    return paid[0], tuple(owned[: paid[1]])
 
 
 def free_options(state: GameState, level: str) -> list[Slot]:
     """Face-up cards of a level the current player may take free (none held by an opponent)."""
-    return [slot for slot in face_up_slots(state)
-            if slot.level == level and state.kept_from(slot, state.current) is None]
+    return [
+        slot for slot in face_up_slots(state) if slot.level == level and state.kept_from(slot, state.current) is None
+    ]

@@ -3,11 +3,12 @@ up), and which answers its phases have."""
 
 from __future__ import annotations
 
-
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import GemCounts, HandSlot, NotationError, Slot, parse_card_head
+from splendor_a11y.engine.checks import cannot_afford, refuse
 from splendor_a11y.engine.commands import Buy, Command
 from splendor_a11y.engine.events import CardBought
+from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
@@ -15,7 +16,6 @@ from splendor_a11y.engine.modules.orient.kinds import (
     Reasons,
     pending_free_level,
 )
-from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.marks import (
     colour_of,
     discard_choice,
@@ -27,7 +27,6 @@ from splendor_a11y.engine.modules.orient.marks import (
 )
 from splendor_a11y.engine.payment import explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
-from splendor_a11y.engine.checks import cannot_afford, refuse
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["decide_buy", "legal"]
@@ -48,8 +47,13 @@ def decide_buy(state: GameState, place: Slot | HandSlot, card: Card, command: Bu
     owned = gold_cards(state.player)
     wanted = command.gold_cards
     if wanted is not None and wanted > len(owned):
-        raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=wanted, owned=len(owned),
-                     **({"problem": ("none", "one")[len(owned)]} if len(owned) < 2 else {}))
+        raise refuse(
+            state,
+            Reason.GOLD_CARDS_SHORT,
+            wanted=wanted,
+            owned=len(owned),
+            **({"problem": ("none", "one")[len(owned)]} if len(owned) < 2 else {}),
+        )
     if command.pay is None:
         paid, spent = _default_payment(state, card, len(owned), wanted)
     else:
@@ -57,8 +61,9 @@ def decide_buy(state: GameState, place: Slot | HandSlot, card: Card, command: Bu
     return CardBought(player=state.current, source=place, card=card, paid=paid, discarded=tuple(owned[:spent]))
 
 
-def _buy_by_discarding(state: GameState, place: Slot | HandSlot, card: Card,
-                       discard: tuple[str, ...] | None) -> CardBought:
+def _buy_by_discarding(
+    state: GameState, place: Slot | HandSlot, card: Card, discard: tuple[str, ...] | None
+) -> CardBought:
     """An Orient card paid for by two of the player's cards of its colour."""
     player = state.player
     assert card.discard is not None

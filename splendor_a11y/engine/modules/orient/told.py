@@ -41,8 +41,11 @@ def prompt(state: GameState) -> Phrase | None:
         slots = tuple((str(slot), state.card_at(slot)) for slot in free_options(state, level))
         return Phrase("turn.free.you", {"level": level, "cards": SlotCards(slots)})
     if state.phase is NOBLE_RESERVE_PHASE:
-        nobles = tuple(Phrase("turn.noble_reserve.option", {"index": i + 1, "noble": n})
-                       for i, n in enumerate(state.nobles) if n is not None)
+        nobles = tuple(
+            Phrase("turn.noble_reserve.option", {"index": i + 1, "noble": n})
+            for i, n in enumerate(state.nobles)
+            if n is not None
+        )
         return Phrase("turn.noble_reserve.you", {"nobles": Choice(nobles)})
     return None
 
@@ -50,8 +53,7 @@ def prompt(state: GameState) -> Phrase | None:
 def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     """Why an effect's answer is worth it."""
     if isinstance(command, Associate):
-        return Phrase("hint.associate", {"command": command, "gem": GemName(command.colour, 2),
-                                         "count": command.count})
+        return Phrase("hint.associate", {"command": command, "gem": GemName(command.colour, 2), "count": command.count})
     if isinstance(command, TakeFree):
         return Phrase("hint.free", {"command": command, "card": state.card_at(command.place)})
     if isinstance(command, ReserveNoble):

@@ -100,8 +100,12 @@ class Strongholds(Module):
         return occupied_by_other(state, place, seat)
 
     def facts(self, state: GameState) -> dict[str, object]:
-        return {"strongholds": {state.players[seat].name: [str(place) for place in places]
-                                for seat, places in enumerate(strongholds(state))}}
+        return {
+            "strongholds": {
+                state.players[seat].name: [str(place) for place in places]
+                for seat, places in enumerate(strongholds(state))
+            }
+        }
 
     def card_leaves(self, state: GameState, place: Slot) -> GameState:
         return send_home(state, place)

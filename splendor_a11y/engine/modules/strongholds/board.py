@@ -7,9 +7,9 @@ Strongholds sit on slots; a card leaving its slot sends every stronghold on it h
 from __future__ import annotations
 
 from splendor_a11y.domain.notation import Slot
+from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
 from splendor_a11y.engine.refusals import IllegalAction
-from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = [
@@ -106,7 +106,10 @@ def move(state: GameState, seat: int, source: Slot | None, to: Slot | None) -> G
     return with_strongholds(state, tuple(held))
 
 
-CONQUEST_PHASE = Phase("conquest", ("conquer", "decline", "buy"),
-                       lambda state: IllegalAction(Reasons.CONQUEST_DUE, state.current, place=conquest_slot(state)))
+CONQUEST_PHASE = Phase(
+    "conquest",
+    ("conquer", "decline", "buy"),
+    lambda state: IllegalAction(Reasons.CONQUEST_DUE, state.current, place=conquest_slot(state)),
+)
 """All of the player's strongholds are on one card they can afford; they may buy it now
 or decline."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from splendor_a11y.engine.values import value
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine.checks import card_at_place, refuse
@@ -22,6 +21,7 @@ from splendor_a11y.engine.modules.strongholds.events import ConquestDeclined, St
 from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState, face_up_slots
+from splendor_a11y.engine.values import value
 
 __all__ = ["Conquer", "Decline", "Hold", "Oust", "check_free", "stronghold_options"]
 
@@ -31,8 +31,14 @@ def check_free(state: GameState, place: Slot, card: Card, what: str = "take") ->
     to do with it: take it, or put a stronghold on it)."""
     owner = occupied_by_other(state, place, state.current)
     if owner is not None:
-        raise refuse(state, Reasons.OCCUPIED, place=place, card=card, owner=state.players[owner].name,
-                     **({"what": what} if what != "take" else {}))
+        raise refuse(
+            state,
+            Reasons.OCCUPIED,
+            place=place,
+            card=card,
+            owner=state.players[owner].name,
+            **({"what": what} if what != "take" else {}),
+        )
 
 
 class _StrongholdsCommand(ModuleCommand):
@@ -65,8 +71,12 @@ class Hold(_StrongholdsCommand):
         check_free(state, to, card_at_place(state, to), "hold")
         if source is None:
             if len(mine) >= STRONGHOLDS_EACH:
-                raise refuse(state, Reasons.NO_STRONGHOLD_LEFT, places=tuple(str(p) for p in sorted(set(mine))),
-                             first=str(mine[0]))
+                raise refuse(
+                    state,
+                    Reasons.NO_STRONGHOLD_LEFT,
+                    places=tuple(str(p) for p in sorted(set(mine))),
+                    first=str(mine[0]),
+                )
             return StrongholdPlaced(player=seat, to=to)
         if source not in mine:
             raise refuse(state, Reasons.NOT_YOUR_STRONGHOLD, place=source)
@@ -108,8 +118,13 @@ class Oust(_StrongholdsCommand):
         card_at_place(state, place)
         found = holders(state, place)
         if len(found) != 1 or sum(found.values()) != 1 or state.current in found:
-            raise refuse(state, Reasons.OUST_NOT_LONE, place=place, count=sum(found.values()),
-                         **_why_not_ousted(found, state.current))
+            raise refuse(
+                state,
+                Reasons.OUST_NOT_LONE,
+                place=place,
+                count=sum(found.values()),
+                **_why_not_ousted(found, state.current),
+            )
         return StrongholdOusted(player=state.current, place=place, owner=next(iter(found)))
 
     @classmethod

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from splendor_a11y.engine.values import value
 from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.modules.strongholds.board import move, strongholds, strongholds_left
 from splendor_a11y.engine.phrase import Phrase
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import continue_turn, settle
+from splendor_a11y.engine.values import value
 
 __all__ = ["ConquestDeclined", "StrongholdOusted", "StrongholdPlaced"]
 
@@ -33,10 +33,16 @@ class StrongholdPlaced(SeatEvent):
         count = strongholds(after)[self.player].count(self.to)
         card = after.card_at(self.to)
         if self.source is not None:
-            return Phrase("event.move_hold", {"source": str(self.source), "place": str(self.to), "card": card,
-                                              "count": count}, seat=self.player)
-        return Phrase("event.hold", {"place": str(self.to), "card": card, "count": count,
-                                     "left": strongholds_left(after, self.player)}, seat=self.player)
+            return Phrase(
+                "event.move_hold",
+                {"source": str(self.source), "place": str(self.to), "card": card, "count": count},
+                seat=self.player,
+            )
+        return Phrase(
+            "event.hold",
+            {"place": str(self.to), "card": card, "count": count, "left": strongholds_left(after, self.player)},
+            seat=self.player,
+        )
 
 
 @event_kind
@@ -53,8 +59,13 @@ class StrongholdOusted(SeatEvent):
         return continue_turn(move(state, self.owner, self.place, None))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.oust", {"place": str(self.place), "owner": after.players[self.owner].name},
-                      seat=self.player, to_seat=self.owner, to_key="event.oust_yours")
+        return Phrase(
+            "event.oust",
+            {"place": str(self.place), "owner": after.players[self.owner].name},
+            seat=self.player,
+            to_seat=self.owner,
+            to_key="event.oust_yours",
+        )
 
 
 @event_kind

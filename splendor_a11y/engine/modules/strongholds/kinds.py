@@ -52,6 +52,7 @@ HOLD = HoldDue()
 # ---- phases -----------------------------------------------------------------------
 
 
-STRONGHOLD_PHASE = Phase("stronghold", ("hold", "oust"),
-                         lambda state: IllegalAction(Reasons.STRONGHOLD_DUE, state.current))
+STRONGHOLD_PHASE = Phase(
+    "stronghold", ("hold", "oust"), lambda state: IllegalAction(Reasons.STRONGHOLD_DUE, state.current)
+)
 """After a purchase: place or move a stronghold, or send back a lone opponent's one."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.commands import Command
 from splendor_a11y.engine.events import CardBought, Event
 from splendor_a11y.engine.module import Word
@@ -18,7 +19,6 @@ from splendor_a11y.engine.modules.strongholds.board import (
 from splendor_a11y.engine.modules.strongholds.commands import Conquer, Decline, Hold, Oust
 from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE, STRONGHOLDS_EACH
 from splendor_a11y.engine.phrase import LastRound, Phrase, Points, Price, Refill
-from splendor_a11y.engine.checks import price
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
@@ -34,18 +34,31 @@ WORDS = (
 def placed(state: GameState, seat: int) -> Phrase | str:
     """``, 2 on b3 and 1 on c1``, ``, all 3 on b3``, or nothing."""
     places = Counter(strongholds(state)[seat] if strongholds(state) else ())
-    on = tuple(Phrase("turn.stronghold.all" if count == STRONGHOLDS_EACH else "turn.stronghold.on",
-                      {"count": count, "place": str(place)}) for place, count in sorted(places.items()))
+    on = tuple(
+        Phrase(
+            "turn.stronghold.all" if count == STRONGHOLDS_EACH else "turn.stronghold.on",
+            {"count": count, "place": str(place)},
+        )
+        for place, count in sorted(places.items())
+    )
     return Phrase("turn.stronghold.placed", {"places": on}) if on else ""
 
 
 def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
     """A purchase that was a conquest (the module's own events tell themselves)."""
     if isinstance(event, CardBought) and before.phase is CONQUEST_PHASE:
-        return Phrase("event.conquer", {"card": event.card, "place": str(event.source), "paid": event.paid,
-                                        "points": Points(after.players[event.player].points),
-                                        "refill": Refill(event.source), "last_round": LastRound(event.player)},
-                      seat=event.player)
+        return Phrase(
+            "event.conquer",
+            {
+                "card": event.card,
+                "place": str(event.source),
+                "paid": event.paid,
+                "points": Points(after.players[event.player].points),
+                "refill": Refill(event.source),
+                "last_round": LastRound(event.player),
+            },
+            seat=event.player,
+        )
     return None
 
 
@@ -69,12 +82,14 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     """Why a stronghold's move is worth it."""
     if isinstance(command, Hold):
         third = strongholds(state)[seat].count(command.to) == 2
-        return Phrase("hint.hold_third" if third else "hint.hold",
-                      {"command": command, "card": state.card_at(command.to)})
+        return Phrase(
+            "hint.hold_third" if third else "hint.hold", {"command": command, "card": state.card_at(command.to)}
+        )
     if isinstance(command, Oust):
         owner = next(iter(holders(state, command.place)), seat)
-        return Phrase("hint.oust", {"command": command, "owner": state.players[owner].name,
-                                    "card": state.card_at(command.place)})
+        return Phrase(
+            "hint.oust", {"command": command, "owner": state.players[owner].name, "card": state.card_at(command.place)}
+        )
     if isinstance(command, Conquer):
         return Phrase("hint.conquer", {"command": command})
     return None
