@@ -199,3 +199,57 @@ def test_a_command_added_by_its_recipe_is_read_refused_in_a_sentence_and_in_help
     assert played.returncode == 0, played.stderr
     assert "Waiting is not a move: take, reserve or buy." in played.stdout, played.stdout
     assert "wait: ask to wait; never a move." in played.stdout
+
+
+def test_an_event_kind_added_by_its_recipe_is_logged_told_and_verified(tmp_path: Path) -> None:
+    copy = _copy(tmp_path)
+    engine, play = copy / "splendor_a11y" / "engine", copy / "splendor_a11y" / "play"
+    # 1. Its class in engine/events.py under @event_kind: kind, a json_field a field, fold, told.
+    (engine / "events.py").write_text(
+        (engine / "events.py").read_text(encoding="utf-8") + "\n\n@event_kind\n@value\nclass Waited(SeatEvent):\n"
+        '    """A turn spent waiting."""\n\n    kind: ClassVar[str] = "waited"\n'
+        '    player: int = json_field("seat")\n\n'
+        "    def fold(self, state: GameState) -> GameState:\n        return after_action(state)\n\n"
+        "    def told(self, before: GameState, after: GameState) -> Phrase:\n"
+        '        return Phrase("event.waited", seat=self.player)\n',
+        encoding="utf-8",
+    )
+    # The command that makes it, by the command recipe: makes, decide, made_by.
+    _edit(engine / "commands.py", "    TokensReturned,\n)\n", "    Waited,\n", before=False)
+    source = (engine / "commands.py").read_text(encoding="utf-8")
+    (engine / "commands.py").write_text(
+        source.replace("    TokensReturned,\n)\n    Waited,\n", "    TokensReturned,\n    Waited,\n)\n", 1)
+        + "\n\n@command_kind\n@value\nclass Wait(Command):\n"
+        '    """Spend a turn."""\n\n    word: ClassVar[str] = "wait"\n'
+        "    makes: ClassVar[type[Event] | None] = Waited\n\n"
+        '    def __str__(self) -> str:\n        return "wait"\n\n'
+        "    def decide(self, state: GameState) -> Event:\n        return Waited(player=state.current)\n\n"
+        "    @classmethod\n    def made_by(cls, state: GameState, event: Event) -> Command | None:\n"
+        "        return Wait()\n",
+        encoding="utf-8",
+    )
+    _edit(engine / "__init__.py", "    TakeGems,\n)\nfrom splendor_a11y.engine.events", "    Wait,\n", before=True)
+    _edit(engine / "__init__.py", '    "TakeGems",\n', '    "Wait",\n')
+    _edit(play / "grammar.py", "from splendor_a11y.engine import MODULES,", " Wait,", before=False)
+    _edit(play / "grammar.py", '    CommandSpec("pass", action=True),\n', '    CommandSpec("wait", action=True),\n')
+    _edit(play / "grammar.py", '    "pass": lambda rest: Pass(),\n', '    "wait": lambda rest: Wait(),\n')
+    # 2. Its sentence: event.<name>.you and .other.
+    _catalogue(
+        copy,
+        {
+            "word.wait": ("wait", "attendre"),
+            "command.wait.usage": ("wait", "attendre"),
+            "command.wait.summary": ("spend your turn", "passer votre tour à attendre"),
+            "event.waited.you": ("You wait.", "Vous attendez."),
+            "event.waited.other": ("{name} waits.", "{name} attend."),
+        },
+    )
+    log = copy / "w.jsonl"
+    played = _run(copy, "play", "--players", "Ana,bot:easy", "--seed", "3", "--log", str(log), typed="wait\nquit\n")
+    assert played.returncode == 0, played.stderr
+    assert "You wait." in played.stdout, played.stdout
+    assert '"event": "waited"' in log.read_text(encoding="utf-8")
+    verified = _run(copy, "replay", str(log), "--verify")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    told = _run(copy, "replay", str(log), "--transcript")
+    assert "Ana waits." in told.stdout, told.stdout
