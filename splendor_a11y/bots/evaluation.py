@@ -9,6 +9,7 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
@@ -93,13 +94,28 @@ class _Board:
 
 BOARDS_KEPT = 1024
 """How many sets of rows are kept worked out before starting again."""
-_boards: dict[int, _Board] = {}
+
+
+class _Kept(threading.local):
+    """What a thread has worked out and keeps: the boards, the holdings' shortfalls and
+    the judged positions. Each thread keeps its own, so that bots thinking at once in
+    several threads share no state."""
+
+    def __init__(self) -> None:
+        self.boards: dict[int, _Board] = {}
+        self.shortfalls: dict[int, dict[int, int]] = {}
+        """For a packed holding, the gems it lacks of each packed cost asked of it."""
+        self.positions: dict[tuple[int, int, int], tuple[PlayerState, object, object, float]] = {}
+
+
+_KEPT = _Kept()
 
 
 def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
     """The rows worked out (``_Board``), found by identity: the rows object is kept with
     the answer, so that no other can take its place."""
-    board = _boards.get(id(rows))
+    boards = _KEPT.boards
+    board = boards.get(id(rows))
     if board is not None and board.rows is rows:
         return board
     demand = [0] * 5
@@ -115,9 +131,9 @@ def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
                     if cost[i] > demand[i]:
                         demand[i] = cost[i]
     board = _Board(rows, demand, tuple(cards))
-    if len(_boards) >= BOARDS_KEPT:
-        _boards.clear()
-    _boards[id(rows)] = board
+    if len(boards) >= BOARDS_KEPT:
+        boards.clear()
+    boards[id(rows)] = board
     return board
 
 
@@ -137,24 +153,23 @@ def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
 
 HOLDINGS_KEPT = 4096
 """How many holdings' shortfalls are kept before starting again."""
-_shortfalls: dict[int, dict[int, int]] = {}
-"""For a packed holding, the gems it lacks of each packed cost asked of it."""
 
 
 def _reach_value(state: GameState, player: PlayerState) -> float:
     """The best few cards within a few gems, each worth a share of its value by how far
     it is. What the player has of each colour is counted once for all the cards, and the
-    gems a holding lacks for a cost are kept (``_shortfalls``): this runs for every seat
+    gems a holding lacks for a cost are kept (``_Kept.shortfalls``): this runs for every seat
     of every position a search looks at, most of them holding what they held a move ago."""
     held = packed_holding(player.bonuses, player.tokens)
     gold = player.tokens[5]
     reach = len(REACH_DECAY)
     best: list[float] = []
-    lacking = _shortfalls.get(held)
+    shortfalls = _KEPT.shortfalls
+    lacking = shortfalls.get(held)
     if lacking is None:
-        if len(_shortfalls) >= HOLDINGS_KEPT:
-            _shortfalls.clear()
-        lacking = _shortfalls[held] = {}
+        if len(shortfalls) >= HOLDINGS_KEPT:
+            shortfalls.clear()
+        lacking = shortfalls[held] = {}
     cards = _board(state.rows).cards
     if player.reserved:
         cards += tuple(_reach_entry(held_card.card) for held_card in player.reserved if held_card.card is not None)
@@ -174,7 +189,6 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
 
 POSITIONS_KEPT = 4096
 """How many players' judged positions are kept before starting again."""
-_kept: dict[tuple[int, int, int], tuple[PlayerState, object, object, float]] = {}
 
 
 def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> float:
@@ -191,13 +205,14 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     player = state.players[seat]
     rows, nobles = state.rows, state.nobles
     key = (id(player), id(rows), id(nobles))
-    kept = _kept.get(key)
+    positions = _KEPT.positions
+    kept = positions.get(key)
     if kept is not None and kept[0] is player and kept[1] is rows and kept[2] is nobles:
         return kept[3]
     value = _judged(state, seat, player, demand)
-    if len(_kept) >= POSITIONS_KEPT:
-        _kept.clear()
-    _kept[key] = (player, rows, nobles, value)
+    if len(positions) >= POSITIONS_KEPT:
+        positions.clear()
+    positions[key] = (player, rows, nobles, value)
     return value
 
 

@@ -9,6 +9,7 @@ changes the state.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -132,18 +133,28 @@ _HANDS_KEPT = 256
 """How many hands a ``PlaceMaker`` keeps the buyable entries of before starting again."""
 
 
+class _Answers(threading.local, Generic[_T]):
+    """The answers a thread's ``PlaceMaker`` keeps for the positions it was last asked
+    about: each thread its own, so that bots thinking at once share no state."""
+
+    def __init__(self) -> None:
+        self.board: tuple[object, tuple[tuple[_T, int], ...]] = (None, ())
+        self.rows: list[tuple[object, tuple[tuple[_T, int], ...]]] = [(None, ())] * len(LEVELS)
+        self.held: dict[int, tuple[tuple[Reserved, ...], tuple[tuple[_T, int], ...]]] = {}
+
+
 class PlaceMaker(Generic[_T]):
     """What each place a player may act on becomes: the place itself, or a command for
     it. Each is made once and kept in tables by row and place, so that listing the legal
-    moves at every step of a search builds nothing new."""
+    moves at every step of a search builds nothing new. The tables are the same for every
+    thread (each entry made from its place alone); the answers kept for a position are
+    each thread's own."""
 
     def __init__(self, make: Callable[[Slot | DeckTop | HandSlot], _T]) -> None:
         self._make = make
         self._rows: tuple[tuple[_T, ...], ...] = ()
         self._hand: tuple[_T, ...] = ()
-        self._board_kept: tuple[object, tuple[tuple[_T, int], ...]] = (None, ())
-        self._row_kept: list[tuple[object, tuple[tuple[_T, int], ...]]] = [(None, ())] * len(LEVELS)
-        self._held_kept: dict[int, tuple[tuple[Reserved, ...], tuple[tuple[_T, int], ...]]] = {}
+        self._kept: _Answers[_T] = _Answers()
         self.decks: tuple[_T, ...] = tuple(make(DeckTop(level)) for level in LEVELS)
         """The top of each base deck, by level (0-based)."""
         self.module_deck: Callable[[int, str], _T] = functools.cache(
@@ -162,36 +173,37 @@ class PlaceMaker(Generic[_T]):
 
         Kept for the last rows asked about, and each row for the last of its level: the
         rows stay the same objects from one state to the next until a card leaves them,
-        and then only that card's row is new, so most steps of a game find them here. What
-        is kept is one pair, rows and answer, replaced whole, so that the bots thinking in
-        other threads never see the answer of other rows."""
-        kept_rows, entries = self._board_kept
+        and then only that card's row is new, so most steps of a game find them here."""
+        kept = self._kept
+        kept_rows, entries = kept.board
         if kept_rows is not rows:
             entries = tuple([entry for level, row in enumerate(rows) for entry in self._row(level, row)])
-            self._board_kept = (rows, entries)
+            kept.board = (rows, entries)
         return entries
 
     def _row(self, level: int, row: tuple[Card | None, ...]) -> tuple[tuple[_T, int], ...]:
         """``board`` for one row (``level`` 0-based)."""
-        kept_row, entries = self._row_kept[level]
+        kept = self._kept.rows
+        kept_row, entries = kept[level]
         if kept_row is not row:
             places = self.rows(len(row))[level]
             entries = tuple([(places[i], card.packed_cost) for i, card in enumerate(row) if card is not None])
-            self._row_kept[level] = (row, entries)
+            kept[level] = (row, entries)
         return entries
 
     def held(self, reserved: tuple[Reserved, ...]) -> tuple[tuple[_T, int], ...]:
         """What each card of a hand that is known becomes, with its packed cost. Kept for
         the hands last asked about (found by identity, the hand kept with its answer so
         that no other can take its place): a hand stays the same object for many steps."""
-        kept = self._held_kept.get(id(reserved))
+        hands = self._kept.held
+        kept = hands.get(id(reserved))
         if kept is not None and kept[0] is reserved:
             return kept[1]
         hand = self.hand(len(reserved))
         entries = tuple([(hand[i], held.card.packed_cost) for i, held in enumerate(reserved) if held.card is not None])
-        if len(self._held_kept) >= _HANDS_KEPT:
-            self._held_kept.clear()
-        self._held_kept[id(reserved)] = (reserved, entries)
+        if len(hands) >= _HANDS_KEPT:
+            hands.clear()
+        hands[id(reserved)] = (reserved, entries)
         return entries
 
     def hand(self, size: int) -> tuple[_T, ...]:
