@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import random
 import shutil
@@ -16,7 +17,7 @@ import pytest
 from splendor_a11y.bots import hard
 from splendor_a11y.domain.cards import Card, CardSet, standard_cards
 from splendor_a11y.domain.notation import GemCounts, Slot
-from splendor_a11y.engine import Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
+from splendor_a11y.engine import MODULES, Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table
@@ -31,6 +32,13 @@ locale; the CLI run in a child process inherits this."""
 
 REPO = Path(__file__).resolve().parent.parent
 DATA_FILE = REPO / "data" / "braille_cards.txt"
+
+
+MODULE_SUBSETS: tuple[tuple[str, ...], ...] = tuple(
+    subset for size in range(len(MODULES) + 1) for subset in itertools.combinations(sorted(MODULES), size)
+)
+"""Every combination of the modules in the registry, the base game first: a module added
+there is tested by every test that runs them all, without an edit."""
 
 
 @pytest.fixture(autouse=True)
@@ -160,6 +168,7 @@ def home(tmp_path: Path) -> Path:
 
 __all__ = [
     "DATA_FILE",
+    "MODULE_SUBSETS",
     "PlayerState",
     "cheapest_card_worth_points",
     "gems",

@@ -44,6 +44,7 @@ from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Narrator
 
 from conftest import (
+    MODULE_SUBSETS,
     Typist,
     cheapest_card_worth_points,
     holding_the_price,
@@ -58,7 +59,7 @@ SEARCHERS = ("hard", "rival")
 """The bots that think longest a move: asked about fewer positions."""
 
 
-MODULE_SETS = ((), ("strongholds",), ("orient",), ("orient", "strongholds"))
+MODULE_SETS = MODULE_SUBSETS
 
 
 def random_positions(count: int, seed: int, modules: tuple[str, ...] = ()) -> list[GameState]:

@@ -17,7 +17,7 @@ from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import set_language, speaking
 from splendor_a11y.text.narrator import Narrator
 
-from conftest import cli_command, new_game, refused, run_cli
+from conftest import MODULE_SUBSETS, cli_command, new_game, refused, run_cli
 from pty_helpers import clean
 
 ENGLISH_WORDS = {
@@ -112,7 +112,7 @@ def english_left(lines: list[str]) -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("modules", [(), ("orient",), ("strongholds",), ("orient", "strongholds")])
+@pytest.mark.parametrize("modules", MODULE_SUBSETS)
 def test_a_computer_game_and_its_replay_say_no_english_word(tmp_path: Path, modules: tuple[str, ...]) -> None:
     log = tmp_path / "partie.jsonl"
     module_args = [arg for name in modules for arg in ("--module", name)]

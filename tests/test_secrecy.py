@@ -16,7 +16,9 @@ from splendor_a11y.engine import Event, GameState, deal, decide_and_apply, evolv
 from splendor_a11y.engine.modules.orient import orient_decks
 from splendor_a11y.text.narrator import Narrator
 
-COMBINATIONS = [(), ("orient",), ("strongholds",), ("orient", "strongholds")]
+from conftest import MODULE_SUBSETS
+
+COMBINATIONS = MODULE_SUBSETS
 GAMES = 200
 
 

@@ -49,6 +49,8 @@ from splendor_a11y.engine.modules.strongholds import (
 )
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
+from conftest import MODULE_SUBSETS
+
 
 def _counts(combo: tuple[int, ...]) -> GemCounts:
     values = [0] * 6
@@ -83,7 +85,7 @@ def command_space(state: GameState) -> list[Command]:
     return commands
 
 
-MODULE_CHOICES = st.sampled_from([(), ("strongholds",), ("orient",), ("orient", "strongholds")])
+MODULE_CHOICES = st.sampled_from(MODULE_SUBSETS)
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -206,9 +208,7 @@ TestGameMachine.settings = settings(
 
 def test_complete_random_games_for_every_player_count() -> None:
     """Whole games to their end, with and without modules: the rules always reach a result."""
-    for players, modules in itertools.product(
-        (2, 3, 4), ((), ("strongholds",), ("orient",), ("orient", "strongholds"))
-    ):
+    for players, modules in itertools.product((2, 3, 4), MODULE_SUBSETS):
         for seed in range(5):
             rng = random.Random(seed)
             state = evolve(
