@@ -471,3 +471,21 @@ def test_at_the_deal_the_others_hear_whose_turn_it_is(tmp_path: Path, first: int
     mover = ("Ana", "Ben")[first]
     assert heard[first].lines[-1].startswith("Your turn."), heard[first].lines
     assert heard[1 - first].lines[-1] == f"{mover}'s turn.", heard[1 - first].lines
+
+
+def test_words_and_full_follow_a_person_from_table_to_table(server: Server) -> None:
+    ana = logged_in(server, "Ana")
+    ana.send("create 2 bot:easy")
+    ana.expect(r"Table 1 is yours")
+    ana.send("words")
+    ana.expect("Cards and gems will be described in full words.")
+    ana.send("full")
+    ana.expect("Your turn will start with everyone's position")
+    ana.send("leave")
+    ana.expect(r"You left table 1")
+    ana.send("create 2 bot:easy")
+    ana.expect(r"Table 2 is yours")
+    ana.expect(r"New game\. Playing in this order: [^\n]*Nobles: 1: \d [a-z]+ [^\n]*bonuses, 3 points")
+    ana.expect(r"Your turn\. \d+ points?; [^\n]*\. Easy bot: \d+ points?; bonuses ")
+    ana.send("b")
+    ana.expect(r"Level b: b1: \d points?, \w+ bonus, costing ")

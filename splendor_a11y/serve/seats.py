@@ -21,7 +21,7 @@ from splendor_a11y.play.table import Table
 from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import language, speaking, text
-from splendor_a11y.text.narrator import Verbosity
+from splendor_a11y.text.narrator import Detail, Verbosity
 
 __all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES", "REVIEW_LINES", "Said", "StoredGame", "Voice"]
 
@@ -31,10 +31,13 @@ Said = str | Callable[[], str]
 
 @dataclass
 class Voice:
-    """The language a person hears at a server: the server's until they choose (``lang``);
-    their seat and their connection share it."""
+    """How a person hears a server: its language (the server's until they choose, with
+    ``lang``), cards in codes or words, and how much a turn's first line says. Their seat,
+    their connection and every table they sit at or watch share it, while the server runs."""
 
     language: Language = field(default_factory=language)
+    verbosity: Verbosity = Verbosity.NOTATION
+    detail: Detail = Detail.BRIEF
 
     def render(self, line: Said) -> str:
         """The line in this person's language."""
@@ -116,6 +119,24 @@ class NetSeat(SeatSession):
     def seat(self) -> int:
         """The seat this session speaks for."""
         return self.seats[0]
+
+    @property
+    def verbosity(self) -> Verbosity:
+        """Codes or words: the person's choice, kept in their voice from table to table."""
+        return self.voice.verbosity
+
+    @verbosity.setter
+    def verbosity(self, chosen: Verbosity) -> None:
+        self.voice.verbosity = chosen
+
+    @property
+    def detail(self) -> Detail:
+        """How much a turn's first line says: the person's choice, kept in their voice."""
+        return self.voice.detail
+
+    @detail.setter
+    def detail(self, chosen: Detail) -> None:
+        self.voice.detail = chosen
 
     def attach(self, link: Link | None, voice: Voice | None = None) -> list[str]:
         """Put a connection at this seat (None: it is gone), with its person's language;
