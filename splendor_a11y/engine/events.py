@@ -182,7 +182,11 @@ class GemsTaken(SeatEvent):
         player = replaced(player, tokens=player.tokens.plus(self.gems))
         return after_action(
             replaced(
-                state, players=with_player(state, self.player, player), supply=state.supply.minus(self.gems), passes=0
+                state,
+                players=with_player(state, self.player, player),
+                supply=state.supply.minus(self.gems),
+                passes=0,
+                action=self,
             )
         )
 
@@ -211,7 +215,13 @@ class CardReserved(SeatEvent):
         held = Reserved(self.card, self.card.level, isinstance(place, DeckTop), pool)
         player = replaced(player, tokens=player.tokens.plus(gold), reserved=(*player.reserved, held))
         return after_action(
-            replaced(state, players=with_player(state, self.player, player), supply=state.supply.minus(gold), passes=0)
+            replaced(
+                state,
+                players=with_player(state, self.player, player),
+                supply=state.supply.minus(gold),
+                passes=0,
+                action=self,
+            )
         )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
@@ -264,7 +274,11 @@ class CardBought(SeatEvent):
             player = lose(state, player, self.discarded)
         player = gain(player, self.card, tokens=player.tokens.minus(self.paid), reserved=reserved)
         bought = replaced(
-            state, players=with_player(state, self.player, player), supply=state.supply.plus(self.paid), passes=0
+            state,
+            players=with_player(state, self.player, player),
+            supply=state.supply.plus(self.paid),
+            passes=0,
+            action=self,
         )
         if not state.modules:
             return bought
@@ -345,7 +359,7 @@ class Passed(SeatEvent):
     player: int = json_field("seat")
 
     def fold(self, state: GameState) -> GameState:
-        return after_action(replaced(state, passes=state.passes + 1))
+        return after_action(replaced(state, passes=state.passes + 1, action=self))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase("event.passed", seat=self.player)

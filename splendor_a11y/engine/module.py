@@ -21,7 +21,8 @@ The hooks, in the order a game meets them:
 - ``after_purchase``, ``resolve``: the steps a purchase leaves due this turn, and what
   each waits for.
 - ``replacement_waits``: whether a card taken is replaced only at the end of the turn.
-- ``after_action``: a decision due once the action and its effects are done.
+- ``after_action``: a decision due once the action and its effects are done, told the
+  action's event.
 - ``check_command``, ``legal``: its commands (each of its commands and events is a
   class of its package that decides or folds itself, like the base game's);
   ``quick_choice``: a choice at a glance among them, for the bots.
@@ -167,8 +168,11 @@ class Module:
         are settled."""
         return False
 
-    def after_action(self, state: GameState) -> GameState | None:
-        """A decision this module makes due once the action is done (None: none)."""
+    def after_action(self, state: GameState, action: Event | None) -> GameState | None:
+        """A decision this module makes due once the action is done (None: none);
+        ``action`` is the turn's action as its event (``GameState.action``: what was
+        taken, reserved, bought or passed), so that a power that answers what the action
+        did (two gems alike, a purchase) knows it."""
         return None
 
     # ---- commands -----------------------------------------------------------------

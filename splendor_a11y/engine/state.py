@@ -19,6 +19,7 @@ from splendor_a11y.engine.rulebook import RULES, Rules
 from splendor_a11y.engine.values import replaced, value
 
 if TYPE_CHECKING:
+    from splendor_a11y.engine.events import Event
     from splendor_a11y.engine.module import Module
 
 __all__ = [
@@ -161,6 +162,10 @@ class GameState:
     refills: tuple[Slot, ...] = ()
     """Slots emptied this turn and refilled only once the turn's purchases and their
     effects are settled, when a module says so."""
+    action: Event | None = None
+    """This turn's action as its event (a take, a reservation, a purchase, a pass; a second
+    purchase a module allows replaces it), until the turn ends: what the modules'
+    ``after_action`` hook is told the turn did."""
 
     @classmethod
     def new(cls, names: tuple[str, ...], modules: tuple[Module, ...] = ()) -> GameState:

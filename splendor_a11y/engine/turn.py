@@ -109,8 +109,8 @@ def end_turn(state: GameState) -> GameState:
     following = (state.current + 1) % count
     last_of_round = following == state.first_player
     if (last_of_round and _someone_reached(state)) or state.passes >= count:
-        return replaced(state, turn=state.turn + 1, phase=Phase.ENDING)
-    return replaced(state, turn=state.turn + 1, current=following, phase=Phase.ACTION)
+        return replaced(state, turn=state.turn + 1, phase=Phase.ENDING, action=None)
+    return replaced(state, turn=state.turn + 1, current=following, phase=Phase.ACTION, action=None)
 
 
 def _someone_reached(state: GameState) -> bool:
@@ -130,7 +130,7 @@ def after_action(state: GameState) -> GameState:
     """After the action and its effects: a module's decision when one is due, else settle
     the turn."""
     for module in state.modules:
-        waiting = module.after_action(state)
+        waiting = module.after_action(state, state.action)
         if waiting is not None:
             return waiting
     return settle(state)

@@ -109,7 +109,8 @@ def view(state: GameState, seat: int) -> SeatView:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
     decks = tuple((None,) * len(deck) for deck in state.decks)
-    hidden = replaced(state, players=players, decks=decks)
+    action = state.action if state.action is None or getattr(state.action, "player", None) == seat else None
+    hidden = replaced(state, players=players, decks=decks, action=action)
     for module in state.modules:
         hidden = module.hide(hidden)
     return SeatView(hidden)

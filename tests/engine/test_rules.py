@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -28,7 +29,7 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.engine.state import Reserved
 
-from conftest import gems, new_game, with_player
+from conftest import gems, new_game, play, with_player
 
 
 def refused(state: GameState, command: object) -> IllegalAction:
@@ -281,3 +282,41 @@ def test_the_game_over_refuses_everything() -> None:
     state = replace(new_game(), phase=Phase.OVER)
     assert refused(state, TakeGems(gems("1d 1s 1e"))).reason is Reason.GAME_OVER
     assert legal_commands(state) == []
+
+
+def test_a_module_s_after_action_hook_is_told_the_turn_s_action() -> None:
+    """A power that answers what the action did (two gems alike, a purchase) must know it:
+    the hook is given the action's event, and the turn ends with it forgotten."""
+    from splendor_a11y.domain.cards import standard_cards
+    from splendor_a11y.engine import CardReserved, GemsTaken, deal, evolve
+    from splendor_a11y.engine.module import Module
+
+    told: list[object] = []
+
+    class Listening(Module):
+        name = "listening"
+
+        def after_action(self, state: GameState, action: object) -> GameState | None:
+            told.append(action)
+            return None
+
+    state = GameState.new(("Ana", "Ben"), (Listening(),))
+    state = evolve(state, replace(deal(2, random.Random(4), standard_cards()), first_player=0))
+    cheapest = min((c for c in state.rows[0] if c is not None), key=lambda c: sum(c.cost))
+    state = with_player(state, 1, tokens=GemCounts(list(cheapest.cost[:5]) + [0]))
+    slot = Slot("a", state.rows[0].index(cheapest) + 1)
+    after = play(state, TakeGems(gems("1d 1s 1e")), Buy(slot), Reserve(Slot("b", 1)))
+    assert [type(action) for action in told] == [GemsTaken, CardBought, CardReserved]
+    assert told[0] == GemsTaken(player=0, gems=gems("1d 1s 1e"))
+    assert after.action is None, "a turn over, its action is forgotten"
+
+
+def test_another_player_s_action_is_not_in_a_seat_s_view() -> None:
+    from splendor_a11y.domain.notation import DeckTop as Top
+    from splendor_a11y.engine import view
+
+    state = with_player(new_game(), 0, tokens=gems("2d 2s 2e 2r 2o"))
+    reserving = play(state, Reserve(Top("c")))
+    assert reserving.phase is Phase.RETURN and reserving.action is not None
+    assert view(reserving, 1).action is None, "a card reserved blind is not seen through the turn's action"
+    assert view(reserving, 0).action == reserving.action

@@ -128,7 +128,7 @@ class Strongholds(Module):
     def replacement_waits(self, state: GameState, card: Card) -> bool:
         return True
 
-    def after_action(self, state: GameState) -> GameState | None:
+    def after_action(self, state: GameState, action: Event | None) -> GameState | None:
         if conquest_slot(state) is not None:
             return replaced(state, phase=CONQUEST_PHASE)
         return None
