@@ -159,9 +159,23 @@ def test_a_module_added_by_its_recipe_plays_whole_games(tmp_path: Path, with_oth
     assert "Quiet, with --module quiet: nothing changes." in rules.stdout
 
 
+def _enter_wait(copy: Path, wait_class: str) -> None:
+    """The command recipe's steps for a ``wait`` command whose class is ``wait_class``:
+    its class at the end of engine/commands.py, exported from engine/__init__.py and
+    named in its __all__, read by the grammar (_ACTIONS) and entered in COMMANDS."""
+    engine, play = copy / "splendor_a11y" / "engine", copy / "splendor_a11y" / "play"
+    commands = engine / "commands.py"
+    commands.write_text(commands.read_text(encoding="utf-8") + wait_class, encoding="utf-8")
+    _edit(engine / "__init__.py", "    TakeGems,\n)\nfrom splendor_a11y.engine.events", "    Wait,\n", before=True)
+    _edit(engine / "__init__.py", '    "TakeGems",\n', '    "Wait",\n')
+    _edit(play / "grammar.py", "from splendor_a11y.engine import MODULES,", " Wait,", before=False)
+    _edit(play / "grammar.py", '    CommandSpec("pass", action=True),\n', '    CommandSpec("wait", action=True),\n')
+    _edit(play / "grammar.py", '    "pass": lambda rest: Pass(),\n', '    "wait": lambda rest: Wait(),\n')
+
+
 def test_a_command_added_by_its_recipe_is_read_refused_in_a_sentence_and_in_help(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
-    engine, play = copy / "splendor_a11y" / "engine", copy / "splendor_a11y" / "play"
+    engine = copy / "splendor_a11y" / "engine"
     # 1. Its class in engine/commands.py under @command_kind; its refusals as Reasons.
     _edit(engine / "refusals.py", "    PASS_NOT_ALLOWED: ClassVar[Reason]\n", "    WAIT_NOT_A_MOVE: ClassVar[Reason]\n")
     _edit(
@@ -169,20 +183,14 @@ def test_a_command_added_by_its_recipe_is_read_refused_in_a_sentence_and_in_help
         'Reason.PASS_NOT_ALLOWED = Reason("pass_not_allowed")\n',
         'Reason.WAIT_NOT_A_MOVE = Reason("wait_not_a_move")\n',
     )
-    (engine / "commands.py").write_text(
-        (engine / "commands.py").read_text(encoding="utf-8") + "\n\n@command_kind\n@value\nclass Wait(Command):\n"
+    # 1 to 4: its class (decide refuses it), its export, its words, COMMANDS.
+    _enter_wait(
+        copy,
+        "\n\n@command_kind\n@value\nclass Wait(Command):\n"
         '    """Ask to wait: never a move."""\n\n    word: ClassVar[str] = "wait"\n\n'
         '    def __str__(self) -> str:\n        return "wait"\n\n'
         "    def decide(self, state: GameState) -> Event:\n        raise refuse(state, Reason.WAIT_NOT_A_MOVE)\n",
-        encoding="utf-8",
     )
-    # 3. Exported from engine/__init__.py, and named in its __all__.
-    _edit(engine / "__init__.py", "    TakeGems,\n)\nfrom splendor_a11y.engine.events", "    Wait,\n", before=True)
-    _edit(engine / "__init__.py", '    "TakeGems",\n', '    "Wait",\n')
-    # 2 and 4. Its words: how the grammar reads it (_ACTIONS), and its entry in COMMANDS.
-    _edit(play / "grammar.py", "from splendor_a11y.engine import MODULES,", " Wait,", before=False)
-    _edit(play / "grammar.py", '    CommandSpec("pass", action=True),\n', '    CommandSpec("wait", action=True),\n')
-    _edit(play / "grammar.py", '    "pass": lambda rest: Pass(),\n', '    "wait": lambda rest: Wait(),\n')
     _catalogue(
         copy,
         {
@@ -203,7 +211,7 @@ def test_a_command_added_by_its_recipe_is_read_refused_in_a_sentence_and_in_help
 
 def test_an_event_kind_added_by_its_recipe_is_logged_told_and_verified(tmp_path: Path) -> None:
     copy = _copy(tmp_path)
-    engine, play = copy / "splendor_a11y" / "engine", copy / "splendor_a11y" / "play"
+    engine = copy / "splendor_a11y" / "engine"
     # 1. Its class in engine/events.py under @event_kind: kind, a json_field a field, fold, told.
     (engine / "events.py").write_text(
         (engine / "events.py").read_text(encoding="utf-8") + "\n\n@event_kind\n@value\nclass Waited(SeatEvent):\n"
@@ -215,24 +223,17 @@ def test_an_event_kind_added_by_its_recipe_is_logged_told_and_verified(tmp_path:
         encoding="utf-8",
     )
     # The command that makes it, by the command recipe: makes, decide, made_by.
-    _edit(engine / "commands.py", "    TokensReturned,\n)\n", "    Waited,\n", before=False)
-    source = (engine / "commands.py").read_text(encoding="utf-8")
-    (engine / "commands.py").write_text(
-        source.replace("    TokensReturned,\n)\n    Waited,\n", "    TokensReturned,\n    Waited,\n)\n", 1)
-        + "\n\n@command_kind\n@value\nclass Wait(Command):\n"
+    _edit(engine / "commands.py", "    TokensReturned,\n)\n", "    Waited,\n", before=True)
+    _enter_wait(
+        copy,
+        "\n\n@command_kind\n@value\nclass Wait(Command):\n"
         '    """Spend a turn."""\n\n    word: ClassVar[str] = "wait"\n'
         "    makes: ClassVar[type[Event] | None] = Waited\n\n"
         '    def __str__(self) -> str:\n        return "wait"\n\n'
         "    def decide(self, state: GameState) -> Event:\n        return Waited(player=state.current)\n\n"
         "    @classmethod\n    def made_by(cls, state: GameState, event: Event) -> Command | None:\n"
         "        return Wait()\n",
-        encoding="utf-8",
     )
-    _edit(engine / "__init__.py", "    TakeGems,\n)\nfrom splendor_a11y.engine.events", "    Wait,\n", before=True)
-    _edit(engine / "__init__.py", '    "TakeGems",\n', '    "Wait",\n')
-    _edit(play / "grammar.py", "from splendor_a11y.engine import MODULES,", " Wait,", before=False)
-    _edit(play / "grammar.py", '    CommandSpec("pass", action=True),\n', '    CommandSpec("wait", action=True),\n')
-    _edit(play / "grammar.py", '    "pass": lambda rest: Pass(),\n', '    "wait": lambda rest: Wait(),\n')
     # 2. Its sentence: event.<name>.you and .other.
     _catalogue(
         copy,
