@@ -485,7 +485,7 @@ def test_words_and_full_follow_a_person_from_table_to_table(server: Server) -> N
     ana.expect(r"You left table 1")
     ana.send("create 2 bot:easy")
     ana.expect(r"Table 2 is yours")
-    ana.expect(r"New game\. Playing in this order: [^\n]*Nobles: 1: \d [a-z]+ [^\n]*bonuses, 3 points")
+    ana.expect(r"New game\. Playing in this order: [^\n]*Nobles: 1: \d [a-z]+[ ,][^\n]*bonuses, 3 points")
     ana.expect(r"Your turn\. \d+ points?; [^\n]*\. Easy bot: \d+ points?; bonuses ")
     ana.send("b")
     ana.expect(r"Level b: b1: \d points?, \w+ bonus, costing ")
