@@ -244,12 +244,6 @@ class Narrator:
         """One field of a phrase in words (plain text and numbers as they are)."""
         if isinstance(value, Card) or value is None:
             return self.card(value)
-        if isinstance(value, Noble):
-            return self.noble(value)
-        if type(value) is tuple:
-            return join_words([str(self._value(item, before, after)) for item in value])
-        if isinstance(value, Choice):
-            return join_words([str(self._value(item, before, after)) for item in value.items], last="or")
         if isinstance(value, Command):
             return typed_in_language(value)
         say = _SAID.get(type(value))
@@ -312,8 +306,8 @@ class Narrator:
         player = state.players[seat]
         if seat != self.viewer:
             return text("turn.other", name=player.name)
-        if state.phase is Phase.RETURN or state.phase is Phase.NOBLE or self._module_prompt(state) is not None:
-            asked = replace(self, named=False)._decision(state)
+        asked = replace(self, named=False)._decision(state)
+        if asked is not None:
             return text("turn.named", name=player.name, prompt=asked[0].lower() + asked[1:]) if self.named else asked
         key = "turn.you.named" if self.named else "turn.you"
         return text(
@@ -323,12 +317,9 @@ class Narrator:
             others=self._others(state, seat),
         )
 
-    def _module_prompt(self, state: GameState) -> Phrase | None:
-        return next((asked for module in state.modules if (asked := module.prompt(state)) is not None), None)
-
-    def _decision(self, state: GameState) -> str:
+    def _decision(self, state: GameState) -> str | None:
         """The question of a turn that is not a plain action: tokens to give back, a
-        noble to choose, a module's step."""
+        noble to choose, a module's step; None for a plain action."""
         player = state.player
         if state.phase is Phase.RETURN:
             example = legal_commands(state)[0]
@@ -346,9 +337,8 @@ class Narrator:
                 if (noble := offered[i]) is not None
             ]
             return text("turn.noble.you", choices=join_words(choices, last="or"))
-        asked = self._module_prompt(state)
-        assert asked is not None
-        return self.phrase(asked, state, state)
+        asked = next((phrase for module in state.modules if (phrase := module.prompt(state)) is not None), None)
+        return None if asked is None else self.phrase(asked, state, state)
 
     def _position(self, state: GameState, seat: int, full: bool) -> str:
         """A player's points, bonuses, tokens and hand (its cards when ``full``)."""
@@ -461,6 +451,9 @@ def log_refusal(error: LogError) -> str:
 
 _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Phrase: lambda n, v, before, after: n.phrase(v, before, after),
+    Noble: lambda n, v, before, after: n.noble(v),
+    tuple: lambda n, v, before, after: join_words([str(n._value(item, before, after)) for item in v]),
+    Choice: lambda n, v, before, after: join_words([str(n._value(item, before, after)) for item in v.items], last="or"),
     Refill: lambda n, v, before, after: n._refill(before, after, v.place),
     Source: lambda n, v, before, after: n._source(v),
     LastRound: lambda n, v, before, after: n._last_round(before, after, v.seat),

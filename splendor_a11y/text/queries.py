@@ -144,12 +144,6 @@ class Answers:
     def status(self, state: GameState, seat: int) -> str:
         """One player's points, tokens, bonuses, hand and nobles."""
         player = state.players[seat]
-        hand = [
-            text("query.hand_card", index=i + 1, card=self.narrator.card(r.card))
-            if r.card is not None
-            else text("query.hand_hidden", index=i + 1, level=r.level)
-            for i, r in enumerate(player.reserved)
-        ]
         key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
         extra = "".join(
             self.narrator.phrase(phrase, state, state)
@@ -164,7 +158,7 @@ class Answers:
                 tokens=self.narrator.tokens(player.tokens),
                 count=player.token_count,
                 bonuses=self.narrator.tokens(player.bonuses),
-                hand=join_words(hand) if hand else self.narrator.hand(0),
+                hand=self.narrator.hand_cards(state, seat) if player.reserved else self.narrator.hand(0),
                 nobles=join_words([self.narrator.noble(n) for n in player.nobles])
                 if player.nobles
                 else text("query.none"),
