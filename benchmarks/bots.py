@@ -39,6 +39,7 @@ from multiprocessing import Pool
 from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, budget_for
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
+from splendor_a11y.engine import MODULES
 
 Pairing = tuple[str, tuple[str, ...], float | None]
 """A level, the levels it plays against, and the share of games it should win (None: no target)."""
@@ -238,7 +239,7 @@ def main() -> None:
         metavar="N",
         help=f"start at seed {SEED_BASE} + N, to play a long run in parts (default 0)",
     )
-    parser.add_argument("--module", action="append", default=[], help="play with a module: orient, strongholds")
+    parser.add_argument("--module", action="append", default=[], help=f"play with a module: {', '.join(MODULES)}")
     parser.add_argument(
         "--think",
         type=thinking_time,

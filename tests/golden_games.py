@@ -36,6 +36,29 @@ GAMES: dict[str, tuple[str, ...]] = {
         "--module",
         "strongholds",
     ),
+    "tradingposts-2": ("--players", "bot:medium,bot:easy", "--seed", "112", "--module", "tradingposts"),
+    "all-3": (
+        "--players",
+        "bot:medium,bot:easy,bot:medium",
+        "--seed",
+        "113",
+        "--module",
+        "orient",
+        "--module",
+        "strongholds",
+        "--module",
+        "tradingposts",
+    ),
+    "fr-tradingposts-2": (
+        "--players",
+        "bot:medium,bot:medium",
+        "--seed",
+        "114",
+        "--module",
+        "tradingposts",
+        "--module",
+        "orient",
+    ),
     "fr-base-hard": ("--players", "bot:hard,bot:medium,bot:easy", "--seed", "110", "--think", "fixed"),
     "fr-both-3": (
         "--players",
@@ -48,7 +71,7 @@ GAMES: dict[str, tuple[str, ...]] = {
         "strongholds",
     ),
 }
-LANGUAGE_OF = {"fr-base-hard": "fr", "fr-both-3": "fr"}
+LANGUAGE_OF = {"fr-base-hard": "fr", "fr-both-3": "fr", "fr-tradingposts-2": "fr"}
 """The games recorded in another language than English: every call speaks it."""
 
 

@@ -219,8 +219,10 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
 def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] | None) -> float:
     """``evaluate``, worked out."""
     tokens = player.tokens
+    modules = state.modules
     return (
-        player.points
+        (sum(module.worth(state, seat) for module in modules) if modules else 0.0)
+        + player.points
         + _bonus_value(player.bonuses, demand if demand is not None else _demand(state))
         + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
         + GOLD * tokens[5]

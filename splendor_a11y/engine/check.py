@@ -82,11 +82,17 @@ def _check_end(state: GameState, event: GameEnded) -> None:
 
 
 def _check_move(state: GameState, event: Event) -> None:
-    """A player's event is the one the rules make of the command that would have made it."""
+    """A player's event is the one that follows on its own here (a module's, such as a
+    coat of arms placed), or the one the rules make of the command that would have made it."""
     if isinstance(event, HintAsked):
+        return
+    automatic = automatic_event(state)
+    if automatic is not None and automatic == event:
         return
     command = command_for(state, event)
     if command is None:
+        if automatic is not None:
+            raise IllegalAction(Reason.MISMATCH, state.current, what="event")
         raise IllegalAction(Reason.BAD_SOURCE, state.current, source=getattr(event, "source", ""))
     expected = action_event(state, command)
     if expected != event:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import (
@@ -21,20 +21,25 @@ from splendor_a11y.domain.notation import (
     PACKED_ONES,
     DeckTop,
     Gem,
-    GemCounts,
     HandSlot,
     Slot,
     packed_holding,
     packed_shortfall,
 )
 from splendor_a11y.engine.payment import (
+    Paid,
+    Terms,
     default_payment,
     gems_missing,
     needed,
     shortfall,
+    terms_payment,
 )
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Reserved
+
+if TYPE_CHECKING:
+    from splendor_a11y.engine.commands import Buy
 
 __all__ = [
     "affordable",
@@ -48,6 +53,7 @@ __all__ = [
     "PlaceMaker",
     "refuse",
     "reservable",
+    "terms",
 ]
 
 _T = TypeVar("_T")
@@ -109,15 +115,31 @@ def cannot_afford(state: GameState, card: Card, gold_from_cards: int) -> Illegal
     )
 
 
-def price(state: GameState, seat: int, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
+def terms(state: GameState, seat: int, card: Card, command: Buy | None = None) -> Terms:
+    """What buying a card asks of a player: the price's chain, the base game's terms
+    changed by each module in play in the modules' order.
+
+    Raises:
+        IllegalAction: when a module's rules forbid the purchase.
+    """
+    found = Terms(needed(card.cost, state.players[seat].bonuses))
+    for module in state.modules:
+        found = module.terms(state, seat, card, found, command)
+    return found
+
+
+def price(state: GameState, seat: int, card: Card) -> Paid | None:
     """What buying a card would cost a player by default: the gems paid and any cards given
     up; None when they cannot."""
     player = state.players[seat]
-    for module in state.modules:
-        if module.prices:
-            return module.price(player, card)
-    paid = default_payment(needed(card.cost, player.bonuses), player.tokens)
-    return (paid, ()) if paid is not None else None
+    if not state.modules:
+        paid = default_payment(needed(card.cost, player.bonuses), player.tokens)
+        return (paid, ()) if paid is not None else None
+    try:
+        found = terms(state, seat, card)
+    except IllegalAction:
+        return None
+    return terms_payment(found, player.tokens)
 
 
 def affordable(state: GameState, card: Card) -> bool:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import COLOURS, GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
-from splendor_a11y.engine.checks import cannot_afford, card_at_place, check_take, has_action, refuse
+from splendor_a11y.engine.checks import cannot_afford, card_at_place, check_take, has_action, refuse, terms
 from splendor_a11y.engine.events import (
     CardBought,
     CardReserved,
@@ -22,7 +23,7 @@ from splendor_a11y.engine.events import (
     Passed,
     TokensReturned,
 )
-from splendor_a11y.engine.payment import default_payment, explicit_payment, needed
+from splendor_a11y.engine.payment import checked_payment, default_payment, explicit_payment, needed
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.values import value
@@ -208,14 +209,12 @@ class Buy(Command):
         )
 
     def decide(self, state: GameState) -> Event:
-        """A purchase: the modules' own way of paying where they have one, else gems and gold."""
+        """A purchase: on the terms the modules in play set, else gems and gold."""
         place = self.place
         card = card_at_place(state, place)
         check_take(state, place, card)
-        for module in state.modules:
-            bought = module.decide_buy(state, place, card, self)
-            if bought is not None:
-                return bought
+        if state.modules:
+            return self._on_terms(state, card)
         if self.discard is not None:
             raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
         if self.gold_cards:
@@ -231,6 +230,22 @@ class Buy(Command):
         if default is None:
             raise cannot_afford(state, card, 0)
         return CardBought(player=state.current, source=place, card=card, paid=default)
+
+    def _on_terms(self, state: GameState, card: Card) -> Event:
+        """A purchase in a game with modules: paid on the terms of the price's chain."""
+        found = terms(state, state.current, card, self)
+        if self.discard is not None and not found.given:
+            raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
+        paid = checked_payment(
+            found,
+            state.player.tokens,
+            self.pay,
+            self.gold_cards,
+            lambda reason, **d: refuse(state, reason, card=card, **d),
+        )
+        if paid is None:
+            raise cannot_afford(state, card, found.card_gold * len(found.gold_cards))
+        return CardBought(player=state.current, source=self.place, card=card, paid=paid[0], discarded=paid[1])
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:

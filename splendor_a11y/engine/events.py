@@ -37,8 +37,8 @@ from splendor_a11y.engine.turn import (
     after_action,
     after_tokens,
     continue_turn,
-    end_turn,
     face_up,
+    finish_turn,
     gain,
     lose,
     pool_of,
@@ -336,7 +336,7 @@ class NobleVisited(SeatEvent):
         for module in state.modules:
             player = module.noble_visits(player, self.noble)
         nobles = tuple(None if n == self.noble else n for n in state.nobles)
-        return end_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles))
+        return finish_turn(replaced(state, players=with_player(state, self.player, player), nobles=nobles))
 
     def told(self, before: GameState, after: GameState) -> Phrase:
         return Phrase(

@@ -16,17 +16,22 @@ The hooks, in the order a game meets them:
 - ``deck``, ``draw``, ``refill``, ``card_leaves``: the decks and face-up slots it owns.
 - ``check_take``, ``kept_from``: whether a player may take a face-up card.
 - ``own_nobles``, ``noble_visits``: nobles only one player may be visited by.
-- ``decide_buy``, ``price``, ``cards_lost``: how a purchase is paid
-  where it changes that.
+- ``terms``, ``cards_lost``: its change to what a purchase asks (a link of the price's
+  chain, ``engine/payment.py``), and what giving cards up takes back.
 - ``after_purchase``, ``resolve``: the steps a purchase leaves due this turn, and what
   each waits for.
 - ``replacement_waits``: whether a card taken is replaced only at the end of the turn.
 - ``after_action``: a decision due once the action and its effects are done, told the
   action's event.
+- ``turn_ends``: a step it makes due at the very end of a turn, after the noble's visit.
+- ``automatic``: the event that answers one of its phases without a choice.
+- ``worth``: what its pieces and powers are worth to a seat, for the bots' judgement.
 - ``check_command``, ``legal``: its commands (each of its commands and events is a
   class of its package that decides or folds itself, like the base game's);
   ``quick_choice``: a choice at a glance among them, for the bots.
 - ``hide``, ``redact_deal``, ``pools``, ``imagine``: what a seat may not see of it.
+- ``points_given``: the points its powers gave a player, for a game's summary.
+- ``questions``, ``answer``: its own questions at the prompt, and their answers.
 - ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
   ``colour_of``, ``words``: what the text layer says of it, as ``Phrase`` values (a
   catalogue key and plain facts), never sentences.
@@ -42,9 +47,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card, CardSet, Noble
-    from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
+    from splendor_a11y.domain.notation import DeckTop, Gem, HandSlot, Slot
     from splendor_a11y.engine.commands import Buy, Command
-    from splendor_a11y.engine.events import CardBought, Event, GameSetUp
+    from splendor_a11y.engine.events import Event, GameSetUp
+    from splendor_a11y.engine.payment import Terms
     from splendor_a11y.engine.phrase import Phrase
     from splendor_a11y.engine.rulebook import Rules
     from splendor_a11y.engine.state import GameState, PlayerState
@@ -75,8 +81,6 @@ class Module:
     """Face-up slots it adds at the end of each row, fed from its own decks."""
     deck_word: ClassVar[str] = ""
     """The word for its decks in places (``<word> c``); empty when it has none."""
-    prices: ClassVar[bool] = False
-    """Whether it sets the price of every purchase in its games (``price``)."""
 
     def __repr__(self) -> str:
         return f"<module {self.name}>"
@@ -137,14 +141,17 @@ class Module:
 
     # ---- purchases ----------------------------------------------------------------
 
-    def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
-        """The purchase, when this module changes how this card is paid for (None: it does not)."""
-        return None
+    def terms(self, state: GameState, seat: int, card: Card, found: Terms, command: Buy | None) -> Terms:
+        """What buying ``card`` asks of the player at ``seat`` once this module has its
+        say: ``found`` is the terms the base game and the modules before it set, and the
+        answer is passed on to the modules after it, so that changes combine (a gold
+        worth two gems, virtual gold from cards, a price in cards). ``command`` is the
+        purchase asked for (None: the default one, for a price or a legal move).
 
-    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
-        """The default price of a card (gems paid, cards given up; None when the player
-        cannot pay), asked only of a module that ``prices`` purchases."""
-        return None
+        Raises:
+            IllegalAction: when its rules forbid the purchase (for the current player).
+        """
+        return found
 
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
         """The player after giving up cards, with whatever this module gave them taken back."""
@@ -175,6 +182,16 @@ class Module:
         did (two gems alike, a purchase) knows it."""
         return None
 
+    def turn_ends(self, state: GameState) -> GameState | None:
+        """A step this module makes due at the end of the current player's turn, once
+        the noble's visit is settled (None: none; the turn then ends)."""
+        return None
+
+    def automatic(self, state: GameState) -> Event | None:
+        """The event that answers one of its phases when there is no choice to make
+        (None: not its phase, or a choice is due)."""
+        return None
+
     # ---- commands -----------------------------------------------------------------
 
     def check_command(self, state: GameState, command: Command) -> None:
@@ -190,6 +207,12 @@ class Module:
         look-ahead; None when it has none for this decision."""
         return None
 
+    def worth(self, state: GameState, seat: int) -> float:
+        """What its pieces and powers are worth to a seat, in prestige points and
+        fractions of them, beyond the points already scored: the bots' judgement adds it
+        to a position's worth (0: nothing)."""
+        return 0.0
+
     # ---- what it is about, for the text layer ---------------------------------------
 
     words: ClassVar[tuple[Word, ...]] = ()
@@ -198,6 +221,18 @@ class Module:
     """The base game's commands it adds forms to (by their English word): their help
     tells those forms (the catalogue's ``command.<word>.usage.<module>`` and
     ``.summary.<module>``) only in a game it is part of."""
+
+    questions: ClassVar[tuple[str, ...]] = ()
+    """The words of its own questions at the prompt (``route``), answered by ``answer``."""
+
+    def answer(self, state: GameState, seat: int, question: str) -> tuple[Phrase, ...]:
+        """The answer to one of its ``questions``, a line a phrase, from a seat's view."""
+        return ()
+
+    def points_given(self, player: PlayerState) -> int:
+        """The points this module's powers gave a player, beyond cards and nobles (said in
+        a game's summary by the catalogue's ``summary.<name>``)."""
+        return 0
 
     def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
         """How it tells a base game's event when its rules changed what that event means

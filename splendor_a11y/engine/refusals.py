@@ -56,6 +56,7 @@ class Reason:
     NO_DECK: ClassVar[Reason]
     GOLD_CARDS_SHORT: ClassVar[Reason]
     DISCARD_NOT_NEEDED: ClassVar[Reason]
+    GOLD_CARDS_UNUSED: ClassVar[Reason]
 
     def __init__(self, value: str) -> None:
         self.value = value
@@ -100,6 +101,7 @@ Reason.BAD_SETUP = Reason("bad_setup")
 Reason.NO_DECK = Reason("no_deck")
 Reason.GOLD_CARDS_SHORT = Reason("gold_cards_short")
 Reason.DISCARD_NOT_NEEDED = Reason("discard_not_needed")
+Reason.GOLD_CARDS_UNUSED = Reason("gold_cards_unused")
 
 
 class IllegalAction(SplendorError):

@@ -66,7 +66,8 @@ def action_event(state: GameState, command: Command) -> Event:
 
 
 def automatic_event(state: GameState) -> Event | None:
-    """An event that follows without a choice: a lone qualifying noble, or the result."""
+    """An event that follows without a choice: a lone qualifying noble, the result, or a
+    module's (``Module.automatic``)."""
     phase = state.phase
     if phase is Phase.ACTION:
         return None
@@ -78,6 +79,10 @@ def automatic_event(state: GameState) -> Event | None:
             return NobleVisited(player=state.current, noble=noble)
     if phase is Phase.ENDING:
         return GameEnded(scores=state.scores(), winners=state.leaders())
+    for module in state.modules:
+        event = module.automatic(state)
+        if event is not None:
+            return event
     return None
 
 

@@ -6,10 +6,15 @@ Pure functions of the state, used by the events' folds (the base game's and the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine.state import GameState, Phase, PlayerState
 from splendor_a11y.engine.values import replaced
+
+if TYPE_CHECKING:
+    from splendor_a11y.engine.module import Module
 
 __all__ = [
     "after_action",
@@ -17,6 +22,7 @@ __all__ = [
     "continue_turn",
     "end_turn",
     "face_up",
+    "finish_turn",
     "gain",
     "lose",
     "pool_of",
@@ -123,13 +129,27 @@ def after_tokens(state: GameState) -> GameState:
     """Once the token count is settled: nobles, then the end of the turn."""
     if state.qualifying_nobles():
         return replaced(state, phase=Phase.NOBLE)
+    return finish_turn(state)
+
+
+def finish_turn(state: GameState) -> GameState:
+    """After the noble's visit (or none): what a module makes due at the very end of a
+    turn (a coat of arms placed), else the turn is over."""
+    for module in state.modules:
+        waiting = module.turn_ends(state)
+        if waiting is not None:
+            return waiting
     return end_turn(state)
 
 
-def after_action(state: GameState) -> GameState:
+def after_action(state: GameState, done: Module | None = None) -> GameState:
     """After the action and its effects: a module's decision when one is due, else settle
-    the turn."""
-    for module in state.modules:
+    the turn. ``done``: the module whose decision was just made, so that only the modules
+    after it are asked."""
+    modules = state.modules
+    if done is not None:
+        modules = modules[modules.index(done) + 1 :]
+    for module in modules:
         waiting = module.after_action(state, state.action)
         if waiting is not None:
             return waiting

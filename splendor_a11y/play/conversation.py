@@ -11,7 +11,7 @@ from enum import Enum
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import parse_place
-from splendor_a11y.engine import GameState
+from splendor_a11y.engine import MODULES, GameState, Module
 from splendor_a11y.play.grammar import (
     COMMANDS,
     PLAYER_QUERIES,
@@ -151,7 +151,20 @@ class Conversation:
         own = _OWN_ANSWERS.get(query.name)
         if own is not None:
             return own(self, query)
+        module = next((m for m in MODULES.values() if query.name in m.questions), None)
+        if module is not None:
+            return self._module_answer(module, query)
         return self.more_answers(query)
+
+    def _module_answer(self, module: Module, query: Query) -> list[str]:
+        """A module's own question (``route``), or the module it belongs to when that one is
+        not in play."""
+        if module.name not in self.state.module_names:
+            return [text(f"help.not_in_play.{module.name}")]
+        me = self.seat_named("")
+        listener = self.listener()
+        state = self.visible(self.state, listener if listener is not None else me)
+        return Answers(self.narrator()).module_answer(state, module, me, query.name)
 
     def _last(self, query: Query) -> list[str]:
         count = int(query.argument) if query.argument else LAST_DEFAULT
@@ -234,7 +247,7 @@ def help_lines(
     lines += [
         text("help.line", usage=spec.usage, summary=spec.summary)
         for spec in COMMANDS
-        if not spec.action and spec.name not in left_out
+        if not spec.action and spec.name not in left_out and (not spec.module or spec.module in modules)
     ]
     if keys_help:
         lines.append(text("help.keys"))

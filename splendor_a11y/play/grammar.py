@@ -125,6 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         for word in module.words
     ),
     CommandSpec("board", aliases=("table",)),
+    *(CommandSpec(question, module=module.name) for module in MODULES.values() for question in module.questions),
     CommandSpec("row"),
     CommandSpec("look", aliases=("card",)),
     CommandSpec("nobles"),

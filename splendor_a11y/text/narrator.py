@@ -425,6 +425,8 @@ class Narrator:
             return " ".join(v.value for v in value)
         if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value):
             return join_words(list(value))
+        if isinstance(value, Choice):
+            return join_words([str(item) for item in value.items], last="or")
         if isinstance(value, NobleNumbers):
             return join_words([f"noble {number}" for number in value.numbers])
         if isinstance(value, Noble):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
-from splendor_a11y.engine import GameState, PlayerState, needed, price, shortfall
+from splendor_a11y.engine import GameState, Module, PlayerState, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
 from splendor_a11y.text.messages import join_words, plural, text
 from splendor_a11y.text.narrator import Narrator, Verbosity
@@ -140,6 +140,10 @@ class Answers:
     def supply(self, state: GameState) -> str:
         """Tokens left in the supply, gold included."""
         return text("query.supply", gems=self.narrator.tokens(state.supply))
+
+    def module_answer(self, state: GameState, module: Module, seat: int, question: str) -> list[str]:
+        """A module's own question answered for a seat, a line a phrase."""
+        return [self.narrator.phrase(phrase, state, state) for phrase in module.answer(state, seat, question)]
 
     def status(self, state: GameState, seat: int) -> str:
         """One player's points, tokens, bonuses, hand and nobles."""

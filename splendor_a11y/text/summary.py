@@ -18,6 +18,7 @@ from splendor_a11y.engine import (
     GameState,
     GemsTaken,
     HintAsked,
+    PlayerState,
     SeatEvent,
     TokensReturned,
 )
@@ -135,18 +136,27 @@ def _card_lines(final: GameState, seat: int, narrator: Narrator) -> list[str]:
     ]
 
 
+def _points_line(final: GameState, player: PlayerState, narrator: Narrator, say: Callable[..., str]) -> str:
+    """Where a player's points came from: cards, nobles, and what each module gave."""
+    noble_points = sum(n.points for n in player.nobles)
+    card_points = sum(card.points for card in player.bought)
+    scored = [
+        text(f"summary.{module.name}", count=given)
+        for module in final.modules
+        if (given := module.points_given(player))
+    ]
+    if not scored:
+        return say(
+            "summary.player", points=narrator.points(player.points), from_cards=card_points, from_nobles=noble_points
+        )
+    parts = [text("summary.from_cards", count=card_points), text("summary.from_nobles", count=noble_points), *scored]
+    return say("summary.player.parts", points=narrator.points(player.points), parts=join_words(parts))
+
+
 def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator) -> list[str]:
     player = final.players[seat]
     say = _told(narrator, seat, final)
-    noble_points = sum(n.points for n in player.nobles)
-    lines = [
-        say(
-            "summary.player",
-            points=narrator.points(player.points),
-            from_cards=player.points - noble_points,
-            from_nobles=noble_points,
-        )
-    ]
+    lines = [_points_line(final, player, narrator, say)]
     lines += _card_lines(final, seat, narrator)
     if player.nobles:
         lines.append(say("summary.nobles", nobles=join_words([narrator.noble(n) for n in player.nobles])))

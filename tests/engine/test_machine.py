@@ -47,6 +47,7 @@ from splendor_a11y.engine.modules.strongholds import (
     conquest_slot,
     strongholds,
 )
+from splendor_a11y.engine.modules.tradingposts import Gain
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 
 from conftest import MODULE_SUBSETS
@@ -82,6 +83,8 @@ def command_space(state: GameState) -> list[Command]:
         slots = [Slot(level, index) for level in "abc" for index in range(1, 8)]
         commands += [Hold(slot) for slot in slots] + [Oust(slot) for slot in slots] + [Conquer(), Decline()]
         commands += [Hold(to, source) for to in slots for source in slots]
+    if "tradingposts" in state.module_names:
+        commands += [Gain(gem, count) for gem in COLOURS for count in (1, 2)]
     return commands
 
 
@@ -164,7 +167,11 @@ class GameMachine(RuleBasedStateMachine):
                 if gem is not None:
                     counts[gem.order] += count
             assert GemCounts(counts) == player.bonuses
-            assert player.points == sum(c.points for c in player.bought) + sum(n.points for n in player.nobles)
+            from_modules = sum(module.points_given(player) for module in self.state.modules)
+            assert (
+                player.points
+                == sum(c.points for c in player.bought) + sum(n.points for n in player.nobles) + from_modules
+            )
 
     @invariant()
     def legal_commands_match_decide(self) -> None:

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import ORIENT
 from splendor_a11y.engine.modules.strongholds import STRONGHOLDS
+from splendor_a11y.engine.modules.tradingposts import TRADING_POSTS
 
 __all__ = ["MODULES", "modules_named"]
 
-MODULES: dict[str, Module] = {module.name: module for module in (ORIENT, STRONGHOLDS)}
+MODULES: dict[str, Module] = {module.name: module for module in (ORIENT, STRONGHOLDS, TRADING_POSTS)}
 """Every module, by its name."""
 
 

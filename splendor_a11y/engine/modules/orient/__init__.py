@@ -1,6 +1,6 @@
 """The Orient (Cities of Splendor): three more decks whose cards sit in slots 5 and 6 of
 each row and carry marks: a double bonus, a colour taken from another card, a free card,
-a noble reserved, gold worth two when given up, or a price paid in two cards.
+a noble reserved, two virtual gold when given up, or a price paid in two cards.
 
 Everything the engine knows of the module is here; the core meets it only through the
 ``Module`` hooks of ``ORIENT``.
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card, CardSet, Noble
-from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, HandSlot, Slot, add_deck_word
+from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, Slot, add_deck_word
 from splendor_a11y.engine.commands import Buy, Command
-from splendor_a11y.engine.events import CardBought, GameSetUp
+from splendor_a11y.engine.events import GameSetUp
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
 from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
@@ -44,11 +44,10 @@ from splendor_a11y.engine.modules.orient.marks import (
     orient_decks,
     partner_options,
     pending_associate,
-    price,
     reserved_nobles,
     seat_part,
-    virtual_payment,
 )
+from splendor_a11y.engine.payment import Terms
 from splendor_a11y.engine.phrase import Phrase
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import GameState, PlayerState
@@ -83,9 +82,7 @@ __all__ = [
     "partner_options",
     "pending_associate",
     "pending_free_level",
-    "price",
     "reserved_nobles",
-    "virtual_payment",
 ]
 
 SLOTS = 2
@@ -103,7 +100,6 @@ class Orient(Module):
     order = 1
     slots = SLOTS
     deck_word = NAME
-    prices = True
     words = told.WORDS
     extends = ("buy",)
 
@@ -155,11 +151,8 @@ class Orient(Module):
         kept = tuple(n for n in part.reserved_nobles if n != noble)
         return player.with_part(NAME, replace(part, reserved_nobles=kept))
 
-    def decide_buy(self, state: GameState, place: Slot | HandSlot, card: Card, command: Buy) -> CardBought | None:
-        return rules.decide_buy(state, place, card, command)
-
-    def price(self, player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
-        return price(player, card)
+    def terms(self, state: GameState, seat: int, card: Card, found: Terms, command: Buy | None) -> Terms:
+        return rules.terms(state, seat, card, found, command)
 
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
         part = seat_part(player)

@@ -36,7 +36,7 @@ class Reasons:
     DISCARD_SHORT = Reason("discard_short")
     NO_PARTNER = Reason("no_partner")
     NO_SUCH_PARTNER = Reason("no_such_partner")
-    GOLD_CARDS_UNUSED = Reason("gold_cards_unused")
+    GOLD_CARDS_UNUSED = Reason.GOLD_CARDS_UNUSED
     FREE_WRONG_LEVEL = Reason("free_wrong_level")
     DISCARD_NOT_OWNED = Reason("discard_not_owned")
     DISCARD_WRONG_COLOUR = Reason("discard_wrong_colour")

@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, Slot
+from splendor_a11y.domain.notation import COLOURS, Gem, Slot
 from splendor_a11y.engine.modules.orient.kinds import ASSOCIATE, NAME, NOBLE, Effect, free_effect
-from splendor_a11y.engine.payment import needed
 from splendor_a11y.engine.state import GameState, PlayerState, face_up_slots
 
 __all__ = [
+    "VIRTUAL_GOLD_PER_CARD",
     "OrientSeat",
     "associations",
     "card_effects",
@@ -23,12 +23,11 @@ __all__ = [
     "orient_decks",
     "partner_options",
     "pending_associate",
-    "price",
     "reserved_nobles",
-    "virtual_payment",
 ]
 
 VIRTUAL_GOLD_PER_CARD = 2
+"""The virtual gold a double-gold card is worth when given up in a purchase."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,41 +117,6 @@ def discard_choice(player: PlayerState, gem: Gem) -> tuple[Card, Card] | None:
     of_colour = [card for card in player.bought if colour_of(player, card)[0] is gem]
     ordered = sorted(of_colour, key=lambda card: (not card.associate, card.points, card.bonus_count, card.text))
     return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
-
-
-def virtual_payment(need: GemCounts, tokens: GemCounts, owned: int, wanted: int | None) -> tuple[GemCounts, int] | None:
-    """Pay with coloured gems first, then double-gold cards (2 gold each), then gold tokens.
-
-    ``wanted`` fixes how many double-gold cards to discard (None: as few as needed).
-    Returns the tokens paid and the cards discarded, or None when it cannot be paid.
-    """
-    coloured = [min(n, t) for n, t in zip(need[:5], tokens[:5], strict=False)]
-    short = sum(need[:5]) - sum(coloured)
-    if wanted is None:
-        cards = max(0, -(-(short - tokens[5]) // VIRTUAL_GOLD_PER_CARD))
-    else:
-        cards = wanted
-    if cards > owned or (cards and VIRTUAL_GOLD_PER_CARD * (cards - 1) >= short):
-        return None
-    gold = max(0, short - VIRTUAL_GOLD_PER_CARD * cards)
-    if gold > tokens[5]:
-        return None
-    return GemCounts(coloured + [gold]), cards
-
-
-def price(player: PlayerState, card: Card) -> tuple[GemCounts, tuple[Card, ...]] | None:
-    """What buying a card would cost the player by default: gems paid and cards discarded
-    (double-gold cards, or the two cards of a discard card); None when they cannot."""
-    if card.discard is not None:
-        chosen = discard_choice(player, card.discard)
-        return (GemCounts(), chosen) if chosen is not None else None
-    if card.associate and not partner_options(player):
-        return None
-    owned = gold_cards(player)
-    paid = virtual_payment(needed(card.cost, player.bonuses), player.tokens, len(owned), None)
-    if paid is None:
-        return None
-    return paid[0], tuple(owned[: paid[1]])
 
 
 def free_options(state: GameState, level: str) -> list[Slot]:

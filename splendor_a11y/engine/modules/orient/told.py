@@ -34,7 +34,7 @@ def prompt(state: GameState) -> Phrase | None:
     """What the player is asked to do for a card's effect."""
     if state.phase is ASSOCIATE_PHASE:
         card = pending_associate(state.player)
-        options = tuple(f"colour {gem.value * count}" for gem, count in partner_options(state.player, card))
+        options = tuple(Associate(gem, count) for gem, count in partner_options(state.player, card))
         return Phrase("turn.associate.you", {"card": card, "options": Choice(options)})
     if state.phase is FREE_CARD_PHASE:
         level = pending_free_level(state)

@@ -1,0 +1,96 @@
+"""The Trading Posts as a player hears them, through the real command line: a game of
+computers is cut where a player with the second power is about to take two alike, that
+player becomes a person, and the game is resumed; then the route, the token the power
+gives, its refusals, ``me`` and the help, in English and in French."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+
+def cut_before_two_alike(home: Path) -> tuple[Path, str, str]:
+    """A log of computers with the Trading Posts, cut just before a player holding the
+    second power takes two alike, and that player made a person named Ana: its path,
+    the take to type, and the colour the route then offers."""
+    log = home / "route.jsonl"
+    played = run_cli(
+        "play",
+        "--players",
+        "bot:medium,bot:medium",
+        "--seed",
+        "5",
+        "--module",
+        "tradingposts",
+        "--log",
+        str(log),
+        "--speech",
+        "off",
+        home=home,
+    )
+    assert played.returncode == 0, played.stderr
+    lines = log.read_text(encoding="utf-8").splitlines()
+    events = [json.loads(line) for line in lines[1:]]
+    extra = next(e for e in events if e["event"] == "route_token_taken" and e["power"] == 2)
+    taken = events[extra["seq"] - 2]
+    assert taken["event"] == "gems_taken" and taken["player"] == extra["player"]
+    header = json.loads(lines[0])
+    header["players"][extra["player"]] = {"name": "Ana", "kind": "human"}
+    cut = home / "cut.jsonl"
+    kept = [json.dumps(header), *lines[1 : taken["seq"]]]
+    cut.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    (colour,) = taken["gems"]
+    return cut, f"take 2{colour}", extra["gem"]
+
+
+def said(home: Path, log: Path, typed: str, *options: str) -> str:
+    result = run_cli("resume", str(log), "--speech", "off", *options, stdin=typed, home=home)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.stdout
+
+
+def test_two_alike_bring_one_more_told_asked_and_refused(home: Path) -> None:
+    log, take, offered = cut_before_two_alike(home)
+    alike = take[-1]
+    typed = f"{take}\ngain {alike}\ngain {offered}{offered}\ngain {offered}\nroute\nme\nquit\n"
+    out = said(home, log, typed)
+    assert "; the route gives you one more of another colour: gain " in out
+    assert f"gain {alike} or" not in out and f", gain {alike}," not in out, "the colour taken is not offered"
+    assert "The route's token must be of another colour than the two you took; choose one of" in out
+    assert "The route gives one token at a time: gain and one colour letter, such as gain r." in out
+    assert f"Two alike bring one more: you take 1{offered} too. You have " in out
+    assert "2, two alike bring one more of another colour: for 2d in bonuses; coats of arms: you" in out
+    assert "4, 5 points: for 5e in bonuses and a noble; coats of arms:" in out
+    assert " On the route: " in out and "two alike bring one more of another colour" in out
+
+
+def test_the_route_in_french(home: Path) -> None:
+    log, take, offered = cut_before_two_alike(home)
+    french = take.replace("take", "prendre")
+    out = said(home, log, f"{french}\ngagner {offered}\nroute\nrègles comptoirs\nquitter\n", "--lang", "fr")
+    assert "; la route vous en donne un de plus, d'une autre couleur : gagner " in out
+    assert f"Deux pareils en apportent un de plus : vous prenez aussi 1{offered}." in out
+    assert "2, deux jetons pareils en apportent un d'une autre couleur : pour 2d en bonus ; blasons : vous" in out
+    assert "Les Comptoirs, avec --module tradingposts : une route de cinq pouvoirs." in out
+
+
+@pytest.mark.parametrize("lang, asked, answer", [("en", "route", "It belongs to the module The Trading Posts")])
+def test_the_route_without_the_module_says_where_it_belongs(home: Path, lang: str, asked: str, answer: str) -> None:
+    result = run_cli(
+        "play",
+        "--seed",
+        "3",
+        "--speech",
+        "off",
+        "--log",
+        str(home / "b.jsonl"),
+        stdin=f"{asked}\nhelp\nquit\n",
+        home=home,
+    )
+    assert answer in result.stdout
+    assert "\nroute: " not in result.stdout, "help lists a module's question only in its games"
