@@ -35,7 +35,9 @@ SLIPS = {
     "ｂ２": "Unknown command",
     "take ٣s": "Cannot read",
     "buy b1 pay ²d": "Unknown gem code '²'",
-    "buy b1 with ٣gg": "is not a place",
+    "buy b1 with ٣gg": "After with, say how many and gg",
+    "buy c5 discard": "After discard, name the cards by their code",
+    "buy c5 discard a9": "a9",
 }
 
 
@@ -132,6 +134,8 @@ def test_every_refusal_has_its_sentence_in_the_catalogue() -> None:
         }
         if any("what=place.word" in use for use in uses):
             variants |= deck_words
+        if any("what=option.module" in use for use in uses):
+            variants |= {module.name for module in MODULES.values() if module.options}
         if any(issubclass(kind, ModuleCommand) and kind.not_due is reason for kind in COMMAND_KINDS.values()):
             variants |= {"on", "off"}
         keys = [f"refuse.{reason.value}.{v}" for v in variants] or [f"refuse.{reason.value}"]

@@ -10,11 +10,12 @@ The weights were tuned by playing the bots against each other (``benchmarks/bots
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import Gem, packed_holding, packed_shortfall
-from splendor_a11y.engine import GameState, PlayerState, gems_missing
+from splendor_a11y.domain.notation import packed_holding, packed_shortfall
+from splendor_a11y.engine import GameState, Module, PlayerState, gems_missing
 
 __all__ = ["WIN", "best_opponent", "bonuses_missing", "evaluate", "holding", "holding_worth", "reach_gap", "relative"]
 
@@ -31,25 +32,17 @@ REACH_BONUS = 0.9
 REACH_WEIGHTS = (1.0, 0.5, 0.25)
 HAND_CLUTTER = 0.3
 """A reserved card blocks a hand slot."""
-DISCARD_CARD_GAP = 3
-"""Each card a discard card asks for (``c3d -2o``: two onyx cards given up instead of
-gems) that the player lacks, reckoned as this many gems away: buying a card is a turn's
-work or more. Such a card costs no gems, and judged by its gems alone it looked always
-within reach: with both modules, over 26 games against medium, 13 of the 26 cards the
-hard bot reserved and never bought were discard cards."""
 
 
-def reach_gap(card: Card, player: PlayerState) -> int:
+def reach_gap(card: Card, player: PlayerState, modules: tuple[Module, ...] = ()) -> int:
     """How far a card is out of the player's reach, in gems: those missing once bonuses,
-    tokens and gold are counted, or for a discard card the cards of its colour lacking
-    (``DISCARD_CARD_GAP`` each)."""
-    return _discard_gap(card.discard, player) if card.discard is not None else gems_missing(card, player)
-
-
-def _discard_gap(colour: Gem, player: PlayerState) -> int:
-    """How far a discard card asking for two cards of that colour is: bonuses stand for
-    cards."""
-    return DISCARD_CARD_GAP * max(0, 2 - player.bonuses[colour.order])
+    tokens and gold are counted, or as the module that prices it its own way reckons it
+    (``Module.reach``: a card paid by discarding cards)."""
+    for module in modules:
+        gap = module.reach(card)
+        if gap is not None:
+            return gap(player)
+    return gems_missing(card, player)
 
 
 def bonuses_missing(noble: Noble, bonuses: tuple[int, ...]) -> int:
@@ -77,19 +70,24 @@ def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> 
 def _demand(state: GameState) -> list[int]:
     """Per colour, the most any face-up card worth points costs: bonuses beyond that buy
     nothing on the table now."""
-    return _board(state.rows).demand
+    return _board(state.rows, state.modules).demand
+
+
+_Entry = tuple[int, "Callable[[PlayerState], int] | None", float]
+"""A card as ``_reach_value`` reads it: packed cost, a module's reckoning, worth."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Board:
     """What the judgement asks of the face-up cards, worked out once for each set of rows:
-    the board's demand (``_demand``), and each card's packed cost, discard colour and
-    worth within reach (points and ``REACH_BONUS``). A search judges many positions on
+    the board's demand (``_demand``), and each card's packed cost, the reckoning of its
+    gap when a module prices it its own way, and its worth within reach (points and
+    ``REACH_BONUS``). A search judges many positions on
     the same rows, since taking gems leaves them as they are."""
 
     rows: tuple[tuple[Card | None, ...], ...]
     demand: list[int]
-    cards: tuple[tuple[int, Gem | None, float], ...]
+    cards: tuple[_Entry, ...]
 
 
 BOARDS_KEPT = 1024
@@ -111,7 +109,7 @@ class _Kept(threading.local):
 _KEPT = _Kept()
 
 
-def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
+def _board(rows: tuple[tuple[Card | None, ...], ...], modules: tuple[Module, ...]) -> _Board:
     """The rows worked out (``_Board``), found by identity: the rows object is kept with
     the answer, so that no other can take its place."""
     boards = _KEPT.boards
@@ -124,7 +122,7 @@ def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
         for card in row:
             if card is None:
                 continue
-            cards.append(_reach_entry(card))
+            cards.append(_reach_entry(card, modules))
             if card.points:
                 cost = card.cost
                 for i in range(5):
@@ -137,9 +135,11 @@ def _board(rows: tuple[tuple[Card | None, ...], ...]) -> _Board:
     return board
 
 
-def _reach_entry(card: Card) -> tuple[int, Gem | None, float]:
-    """What ``_reach_value`` asks of a card: its packed cost, discard colour and worth."""
-    return card.packed_cost, card.discard, card.points + REACH_BONUS
+def _reach_entry(card: Card, modules: tuple[Module, ...]) -> _Entry:
+    """What ``_reach_value`` asks of a card: its packed cost, how a module reckons its
+    gap (None: by its cost), and its worth."""
+    gap = next((found for module in modules if (found := module.reach(card)) is not None), None)
+    return card.packed_cost, gap, card.points + REACH_BONUS
 
 
 def _bonus_value(bonuses: tuple[int, ...], demand: list[int]) -> float:
@@ -170,17 +170,20 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
         if len(shortfalls) >= HOLDINGS_KEPT:
             shortfalls.clear()
         lacking = shortfalls[held] = {}
-    cards = _board(state.rows).cards
+    modules = state.modules
+    cards = _board(state.rows, modules).cards
     if player.reserved:
-        cards += tuple(_reach_entry(held_card.card) for held_card in player.reserved if held_card.card is not None)
-    for cost, discard, worth in cards:
-        if discard is None:
+        cards += tuple(
+            _reach_entry(held_card.card, modules) for held_card in player.reserved if held_card.card is not None
+        )
+    for cost, reckoned, worth in cards:
+        if reckoned is None:
             short = lacking.get(cost)
             if short is None:
                 short = lacking[cost] = packed_shortfall(held, cost)
             gap = short - gold if short > gold else 0
         else:
-            gap = _discard_gap(discard, player)
+            gap = reckoned(player)
         if gap < reach:
             best.append(worth * REACH_DECAY[gap])
     best.sort(reverse=True)

@@ -55,7 +55,7 @@ def habits(state: GameState, seat: int) -> float:
     for held in player.reserved:
         value -= HELD_RESERVATION
         if held.card is not None:
-            value -= FAR_RESERVATION * max(0, reach_gap(held.card, player) - 2)
+            value -= FAR_RESERVATION * max(0, reach_gap(held.card, player, state.modules) - 2)
     for noble in state.noble_options(seat):
         if noble is None:
             continue

@@ -18,7 +18,7 @@ def _card_value(state: GameState, place: Slot, seat: int) -> float:
     card = state.card_at(place)
     if card is None:
         return 0.0
-    return (card.points + 1.0) / (1.0 + reach_gap(card, state.players[seat]))
+    return (card.points + 1.0) / (1.0 + reach_gap(card, state.players[seat], state.modules))
 
 
 def quick_choice(state: GameState) -> Command | None:

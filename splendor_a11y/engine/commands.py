@@ -35,6 +35,7 @@ __all__ = [
     "ChooseNoble",
     "Command",
     "ModuleCommand",
+    "ModuleOption",
     "Pass",
     "Reserve",
     "ReturnTokens",
@@ -97,6 +98,16 @@ class ModuleCommand(Command):
     module: ClassVar[str] = ""
     due_in: ClassVar[tuple[str, ...]] = ()
     not_due: ClassVar[Reason]
+
+
+class ModuleOption:
+    """A module's option to a base game's command (``with gg`` after
+    ``buy``): a typed value the grammar makes from the module's own words, its ``str()``
+    its form at the prompt. Only the module ``module`` reads it; in a game without that
+    module the command is refused."""
+
+    __slots__ = ()
+    module: ClassVar[str] = ""
 
 
 def _letters(gems: GemCounts) -> str:
@@ -188,24 +199,20 @@ class Reserve(Command):
 @command_kind
 @value
 class Buy(Command):
-    """Buy a face-up card or one from your hand; ``pay`` spells out the payment."""
+    """Buy a face-up card or one from your hand; ``pay`` spells out the payment, and
+    ``options`` are the modules' own (``with gg``, ``discard``)."""
 
     word: ClassVar[str] = "buy"
     makes: ClassVar[type[Event] | None] = CardBought
     place: Slot | HandSlot
     pay: GemCounts | None = None
-    gold_cards: int | None = None
-    """How many cards worth gold to give up, where a module has them (None: as few as needed)."""
-    discard: tuple[str, ...] | None = None
-    """The cards (codes or heads) to give up for a card paid by cards, where a module has
-    them (None: the engine's choice)."""
+    options: tuple[ModuleOption, ...] = ()
 
     def __str__(self) -> str:
         return (
             f"buy {self.place}"
             + (f" pay {self.pay}" if self.pay is not None else "")
-            + (f" with {self.gold_cards}gg" if self.gold_cards else "")
-            + (f" discard {', '.join(self.discard)}" if self.discard else "")
+            + "".join(f" {option}" for option in self.options)
         )
 
     def decide(self, state: GameState) -> Event:
@@ -213,12 +220,11 @@ class Buy(Command):
         place = self.place
         card = card_at_place(state, place)
         check_take(state, place, card)
+        for option in self.options:
+            if option.module not in state.module_names:
+                raise refuse(state, Reason.OPTION_OFF, what=option.module)
         if state.modules:
             return self._on_terms(state, card)
-        if self.discard is not None:
-            raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
-        if self.gold_cards:
-            raise refuse(state, Reason.GOLD_CARDS_SHORT, wanted=self.gold_cards, owned=0, problem="none")
         player = state.player
         need = needed(card.cost, player.bonuses)
         if self.pay is not None:
@@ -234,13 +240,11 @@ class Buy(Command):
     def _on_terms(self, state: GameState, card: Card) -> Event:
         """A purchase in a game with modules: paid on the terms of the price's chain."""
         found = terms(state, state.current, card, self)
-        if self.discard is not None and not found.given:
-            raise refuse(state, Reason.DISCARD_NOT_NEEDED, card=card)
         paid = checked_payment(
             found,
             state.player.tokens,
             self.pay,
-            self.gold_cards,
+            found.cards_wanted,
             lambda reason, **d: refuse(state, reason, card=card, **d),
         )
         if paid is None:
@@ -249,14 +253,14 @@ class Buy(Command):
 
     @classmethod
     def made_by(cls, state: GameState, event: Event) -> Command | None:
+        """The purchase a logged one answers: its payment, and the options the modules
+        in play read in it (cards given up)."""
         assert isinstance(event, CardBought)
         place = event.source
         if isinstance(place, DeckTop):
             return None
-        if event.card.discard is not None:
-            return Buy(place, None, None, tuple(c.text for c in event.discarded))
-        spent = sum(1 for c in event.discarded if c.double_gold)
-        return Buy(place, event.paid, spent or None)
+        options = tuple(option for module in state.modules for option in module.options_of(state, event))
+        return Buy(place, event.paid, options)
 
 
 @command_kind

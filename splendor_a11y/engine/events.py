@@ -17,7 +17,6 @@ from typing import Any, ClassVar, TypeVar
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.phrase import (
-    CardList,
     Deck,
     Hand,
     LastRound,
@@ -61,6 +60,7 @@ __all__ = [
     "Passed",
     "SeatEvent",
     "TokensReturned",
+    "bought_fields",
     "event_kind",
     "json_field",
 ]
@@ -245,6 +245,20 @@ class CardReserved(SeatEvent):
         )
 
 
+def bought_fields(event: CardBought, after: GameState) -> dict[str, object]:
+    """What a purchase's sentence says: the card, where from, what was paid, the points
+    after, the slot refilled, and the last round (a module telling a purchase its own
+    way adds to these)."""
+    return {
+        "card": event.card,
+        "place": Source(event.source, event.player),
+        "paid": event.paid,
+        "points": Points(after.players[event.player].points),
+        "refill": Refill(event.source),
+        "last_round": LastRound(event.player),
+    }
+
+
 @event_kind
 @value
 class CardBought(SeatEvent):
@@ -287,18 +301,7 @@ class CardBought(SeatEvent):
         )
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        fields: dict[str, object] = {
-            "card": self.card,
-            "place": Source(self.source, self.player),
-            "paid": self.paid,
-            "points": Points(after.players[self.player].points),
-            "refill": Refill(self.source),
-            "last_round": LastRound(self.player),
-        }
-        if not self.discarded:
-            return Phrase("event.bought", fields, seat=self.player)
-        key = "event.bought_discarding" if self.card.discard is not None else "event.bought_gold_cards"
-        return Phrase(key, {**fields, "cards": CardList(self.discarded)}, seat=self.player)
+        return Phrase("event.bought", bought_fields(self, after), seat=self.player)
 
 
 @event_kind

@@ -16,6 +16,8 @@ The hooks, in the order a game meets them:
 - ``deck``, ``draw``, ``refill``, ``card_leaves``: the decks and face-up slots it owns.
 - ``check_take``, ``kept_from``: whether a player may take a face-up card.
 - ``own_nobles``, ``noble_visits``: nobles only one player may be visited by.
+- ``options``, ``options_of``: its options to a base command (``buy ... with gg``), the
+  words that make them, and those a logged purchase had.
 - ``terms``, ``cards_lost``: its change to what a purchase asks (a link of the price's
   chain, ``engine/payment.py``), and what giving cards up takes back.
 - ``after_purchase``, ``resolve``: the steps a purchase leaves due this turn, and what
@@ -25,7 +27,8 @@ The hooks, in the order a game meets them:
   action's event.
 - ``turn_ends``: a step it makes due at the very end of a turn, after the noble's visit.
 - ``automatic``: the event that answers one of its phases without a choice.
-- ``worth``: what its pieces and powers are worth to a seat, for the bots' judgement.
+- ``worth``, ``reach``: what its pieces and powers are worth to a seat, and how far a card
+  it prices its own way is from a player's reach, for the bots' judgement.
 - ``check_command``, ``legal``: its commands (each of its commands and events is a
   class of its package that decides or folds itself, like the base game's);
   ``quick_choice``: a choice at a glance among them, for the bots.
@@ -48,14 +51,14 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from splendor_a11y.domain.cards import Card, CardSet, Noble
     from splendor_a11y.domain.notation import DeckTop, Gem, HandSlot, Slot
-    from splendor_a11y.engine.commands import Buy, Command
-    from splendor_a11y.engine.events import Event, GameSetUp
+    from splendor_a11y.engine.commands import Buy, Command, ModuleOption
+    from splendor_a11y.engine.events import CardBought, Event, GameSetUp
     from splendor_a11y.engine.payment import Terms
     from splendor_a11y.engine.phrase import Phrase
     from splendor_a11y.engine.rulebook import Rules
     from splendor_a11y.engine.state import GameState, PlayerState
 
-__all__ = ["Module", "Word"]
+__all__ = ["Module", "OptionWord", "Word"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,21 @@ class Word:
     shape: str
     make: Callable[..., Command]
     aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionWord:
+    """A module's option to a base game's command at the prompt: ``command`` is that
+    command's English word, ``word`` the word that starts the option (``with``), and
+    ``shape`` what follows it: ``marked_count``, a count and ``mark`` (``2gg``, ``gg``
+    for one), or ``cards``, cards named by code or head, separated by commas or ``and``.
+    ``make`` builds the option's typed value from what was read."""
+
+    command: str
+    word: str
+    shape: str
+    make: Callable[..., ModuleOption]
+    mark: str = ""
 
 
 class Module:
@@ -153,6 +171,11 @@ class Module:
         """
         return found
 
+    def options_of(self, state: GameState, event: CardBought) -> tuple[ModuleOption, ...]:
+        """Its options of the purchase a logged event records (the cards given
+        up), so that checking a log decides the same purchase again."""
+        return ()
+
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
         """The player after giving up cards, with whatever this module gave them taken back."""
         return player
@@ -207,6 +230,11 @@ class Module:
         look-ahead; None when it has none for this decision."""
         return None
 
+    def reach(self, card: Card) -> Callable[[PlayerState], int] | None:
+        """For a card this module prices its own way, how far it is from a player's reach,
+        in gems' worth, for the bots' judgement (None: a card priced by its cost)."""
+        return None
+
     def worth(self, state: GameState, seat: int) -> float:
         """What its pieces and powers are worth to a seat, in prestige points and
         fractions of them, beyond the points already scored: the bots' judgement adds it
@@ -217,6 +245,8 @@ class Module:
 
     words: ClassVar[tuple[Word, ...]] = ()
     """The words of its commands at the prompt."""
+    options: ClassVar[tuple[OptionWord, ...]] = ()
+    """Its options to the base game's commands, as the grammar reads them."""
     extends: ClassVar[tuple[str, ...]] = ()
     """The base game's commands it adds forms to (by their English word): their help
     tells those forms (the catalogue's ``command.<word>.usage.<module>`` and

@@ -51,6 +51,8 @@ class Terms:
     """The virtual gold each of ``gold_cards`` is worth, spent in this purchase or lost."""
     given: tuple[Card, ...] = ()
     """Cards given up whatever else is paid: a price in cards."""
+    cards_wanted: int | None = None
+    """How many of ``gold_cards`` the player chose to give up (None: as few as will do)."""
 
 
 def gold_units(short: Iterable[int], worth: int) -> int:

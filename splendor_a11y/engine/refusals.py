@@ -55,8 +55,8 @@ class Reason:
     BAD_SETUP: ClassVar[Reason]
     NO_DECK: ClassVar[Reason]
     GOLD_CARDS_SHORT: ClassVar[Reason]
-    DISCARD_NOT_NEEDED: ClassVar[Reason]
     GOLD_CARDS_UNUSED: ClassVar[Reason]
+    OPTION_OFF: ClassVar[Reason]
 
     def __init__(self, value: str) -> None:
         self.value = value
@@ -100,8 +100,8 @@ Reason.BAD_SOURCE = Reason("bad_source")
 Reason.BAD_SETUP = Reason("bad_setup")
 Reason.NO_DECK = Reason("no_deck")
 Reason.GOLD_CARDS_SHORT = Reason("gold_cards_short")
-Reason.DISCARD_NOT_NEEDED = Reason("discard_not_needed")
 Reason.GOLD_CARDS_UNUSED = Reason("gold_cards_unused")
+Reason.OPTION_OFF = Reason("option_off")
 
 
 class IllegalAction(SplendorError):

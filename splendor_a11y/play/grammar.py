@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import (
     DECK_WORDS,
@@ -21,10 +22,12 @@ from splendor_a11y.domain.notation import (
     NotationError,
     Slot,
     gem_from_code,
+    parse_card_head,
     parse_place,
 )
 from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
-from splendor_a11y.engine.module import Word
+from splendor_a11y.engine.commands import ModuleOption
+from splendor_a11y.engine.module import OptionWord, Word
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import (
     folded,
@@ -168,7 +171,10 @@ REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
 )
 """The replay prompt's own words; the game's questions work there too."""
 
-SUB_WORDS = ("pay", "with", "discard", "from", "deck", "on", "off", "noble")
+OPTION_WORDS: tuple[OptionWord, ...] = tuple(option for module in MODULES.values() for option in module.options)
+"""The modules' options to the base game's commands (``with gg``)."""
+
+SUB_WORDS = ("pay", "from", "deck", "on", "off", "noble", *dict.fromkeys(option.word for option in OPTION_WORDS))
 """Words inside a command (``buy c3 pay 3d``, ``speech on``) that each language says its way."""
 
 
@@ -319,23 +325,58 @@ def _reserve(rest: str) -> Command:
 
 
 def _buy(rest: str) -> Command:
-    discard = None
-    named = re.search(r"\s*\bdiscard\s+(.+)$", rest, re.IGNORECASE)
-    if named:
-        discard = tuple(part.strip() for part in re.split(r",|\band\b", named.group(1)) if part.strip())
-        rest = rest[: named.start()]
-    cards = None
-    with_gold = re.search(r"\s*\bwith\s+(\d*)\s*gg\s*$", rest, re.IGNORECASE | re.ASCII)
-    if with_gold:
-        cards = int(with_gold.group(1) or 1)
-        rest = rest[: with_gold.start()]
+    rest, options = _module_options(rest, "buy")
     match = re.match(r"^(.*?)(?:\s*\bpay\b\s*(.*))?$", rest, re.IGNORECASE)
     assert match is not None
     where, pay = match.group(1), match.group(2)
     place = _place(where.strip(), "buy")
     if isinstance(place, DeckTop):
         raise GrammarError(text("grammar.buy_deck"))
-    return Buy(place, parse_gems(pay, "pay") if pay is not None else None, cards, discard)
+    return Buy(place, parse_gems(pay, "pay") if pay is not None else None, options)
+
+
+def _module_options(rest: str, command: str) -> tuple[str, tuple[ModuleOption, ...]]:
+    """The words of a command before the modules' options, and each option read by its
+    shape (``buy b1 pay 2d with gg``: ``b1 pay 2d`` and a module's ``with gg``)."""
+    words = {option.word: option for option in OPTION_WORDS if option.command == command}
+    if not words:
+        return rest, ()
+    starts = list(re.finditer(r"\s*\b(" + "|".join(map(re.escape, words)) + r")\b\s*", rest, re.IGNORECASE))
+    if not starts:
+        return rest, ()
+    options = []
+    for index, start in enumerate(starts):
+        end = starts[index + 1].start() if index + 1 < len(starts) else len(rest)
+        option = words[start.group(1).lower()]
+        options.append(_OPTION_SHAPES[option.shape](option, rest[start.end() : end].strip()))
+    return rest[: starts[0].start()], tuple(options)
+
+
+def _marked_count(option: OptionWord, words: str) -> ModuleOption:
+    """``gg``, ``2gg``, ``2 gg``: a count (one when left out) and the option's mark."""
+    found = re.fullmatch(r"(\d{0,2})\s*" + re.escape(option.mark), words, re.IGNORECASE | re.ASCII)
+    if found is None:
+        raise GrammarError(text("grammar.marked_count", word=said_word(option.word), mark=option.mark))
+    return option.make(int(found.group(1) or 1))
+
+
+def _cards(option: OptionWord, words: str) -> ModuleOption:
+    """Cards named by their whole code or their head, separated by commas or ``and``."""
+    parts = [part.strip() for part in re.split(r",|\band\b", words) if part.strip()]
+    if not parts:
+        raise GrammarError(text("grammar.cards", word=said_word(option.word)))
+    try:
+        named = tuple(Card.parse(part) if " " in part else parse_card_head(part) for part in parts)
+    except NotationError as error:
+        raise GrammarError(sentence(problem_text(error))) from None
+    return option.make(named)
+
+
+_OPTION_SHAPES: dict[str, Callable[[OptionWord, str], ModuleOption]] = {
+    "marked_count": _marked_count,
+    "cards": _cards,
+}
+"""How a module's option to a command is read, by the shape it declares."""
 
 
 def _verb(name: str) -> str:

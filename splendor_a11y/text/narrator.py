@@ -413,8 +413,7 @@ class Narrator:
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"
-        said = text(key, **fields)
-        return said[0].upper() + said[1:]
+        return _capitalized(text(key, **fields))
 
     def _detail(self, value: object) -> object:
         if isinstance(value, Card):
@@ -435,7 +434,10 @@ class Narrator:
 
 
 def _capitalized(said: str) -> str:
-    """Words that start a sentence, their first letter in capitals (``you`` is ``You``)."""
+    """Words that start a sentence, their first letter in capitals (``you`` is ``You``);
+    a card's code stays as the notation writes it (``a0* 3e 2o``, never ``A0*``)."""
+    if said[1:2].isdigit():
+        return said
     return said[:1].upper() + said[1:]
 
 

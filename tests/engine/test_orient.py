@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot
+from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot, parse_card_head
 from splendor_a11y.engine import (
     Buy,
     CardBought,
@@ -27,6 +27,8 @@ from splendor_a11y.engine.modules.orient import (
     FREE_CARD_PHASE,
     NOBLE_RESERVE_PHASE,
     Associate,
+    Discards,
+    GoldCards,
     OrientSeat,
     ReserveNoble,
     TakeFree,
@@ -105,7 +107,7 @@ def test_the_double_gold_card_has_no_colour_and_is_discarded_for_two_gold() -> N
     assert ana.bonuses == gems("1d") and card("a0gg 3o") in ana.bought
     state = replace(put(state, "b1", "b2r 3d 5o"), current=0, phase=Phase.ACTION)
     state = with_player(state, 0, tokens=gems("2d 3o"))
-    assert refused(state, Buy(Slot("b", 1), gold_cards=0)).reason is Reason.CANNOT_AFFORD
+    assert refused(state, Buy(Slot("b", 1), options=(GoldCards(0),))).reason is Reason.CANNOT_AFFORD
     events, after = decide_and_apply(state, Buy(Slot("b", 1)))
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.discarded == (card("a0gg 3o"),)
@@ -124,13 +126,13 @@ def test_a_double_gold_card_half_used_loses_its_second_gold() -> None:
 
 def test_a_double_gold_card_discarded_must_be_used() -> None:
     state = owning(put(game(), "b1", "b2r 3d 5o"), 0, "a0gg 3o", tokens="3d 5o")
-    assert refused(state, Buy(Slot("b", 1), gold_cards=1)).reason is OrientReasons.GOLD_CARDS_UNUSED
-    assert refused(state, Buy(Slot("b", 1), gold_cards=2)).reason is Reason.GOLD_CARDS_SHORT
-    assert Narrator(0).refusal(refused(state, Buy(Slot("b", 1), gold_cards=2)), state) == (
+    assert refused(state, Buy(Slot("b", 1), options=(GoldCards(1),))).reason is OrientReasons.GOLD_CARDS_UNUSED
+    assert refused(state, Buy(Slot("b", 1), options=(GoldCards(2),))).reason is Reason.GOLD_CARDS_SHORT
+    assert Narrator(0).refusal(refused(state, Buy(Slot("b", 1), options=(GoldCards(2),))), state) == (
         "You have only one double-gold card, not 2."
     )
     none = owning(put(game(), "b1", "b2r 3d 5o"), 0, tokens="3d 5o")
-    assert Narrator(0).refusal(refused(none, Buy(Slot("b", 1), gold_cards=1)), none) == (
+    assert Narrator(0).refusal(refused(none, Buy(Slot("b", 1), options=(GoldCards(1),))), none) == (
         "You have no double-gold card: with gg needs one."
     )
 
@@ -316,15 +318,79 @@ def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> N
 
 def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
     state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
-    events, after = decide_and_apply(state, Buy(Slot("c", 5), discard=("a1o", "b2o 5d")))
+    events, after = decide_and_apply(
+        state,
+        Buy(
+            Slot("c", 5),
+            options=(
+                Discards(
+                    (
+                        parse_card_head("a1o"),
+                        Card.parse("b2o 5d"),
+                    )
+                ),
+            ),
+        ),
+    )
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.discarded == (card("a1o 4s"), card("b2o 5d"))
     assert after.players[0].points == 3 and after.players[0].bonuses == gems("1d 1o")
-    assert refused(state, Buy(Slot("c", 5), discard=("a1o", "c4s"))).reason is OrientReasons.DISCARD_NOT_OWNED
-    assert refused(state, Buy(Slot("c", 5), discard=("a1o",))).reason is OrientReasons.DISCARD_TWO
-    assert refused(state, Buy(Slot("a", 1), discard=("a1o", "b2o"))).reason is Reason.DISCARD_NOT_NEEDED
+    assert (
+        refused(
+            state,
+            Buy(
+                Slot("c", 5),
+                options=(
+                    Discards(
+                        (
+                            parse_card_head("a1o"),
+                            parse_card_head("c4s"),
+                        )
+                    ),
+                ),
+            ),
+        ).reason
+        is OrientReasons.DISCARD_NOT_OWNED
+    )
+    assert (
+        refused(state, Buy(Slot("c", 5), options=(Discards((parse_card_head("a1o"),)),))).reason
+        is OrientReasons.DISCARD_TWO
+    )
+    assert (
+        refused(
+            state,
+            Buy(
+                Slot("a", 1),
+                options=(
+                    Discards(
+                        (
+                            parse_card_head("a1o"),
+                            parse_card_head("b2o"),
+                        )
+                    ),
+                ),
+            ),
+        ).reason
+        is OrientReasons.DISCARD_NOT_NEEDED
+    )
     wrong = owning(state, 0, "a1o 4s", "a0d 3s", "b2o 5d")
-    assert refused(wrong, Buy(Slot("c", 5), discard=("a1o", "a0d"))).reason is OrientReasons.DISCARD_WRONG_COLOUR
+    assert (
+        refused(
+            wrong,
+            Buy(
+                Slot("c", 5),
+                options=(
+                    Discards(
+                        (
+                            parse_card_head("a1o"),
+                            parse_card_head("a0d"),
+                        )
+                    ),
+                ),
+            ),
+        ).reason
+        is OrientReasons.DISCARD_WRONG_COLOUR
+    )
 
 
 def test_cards_that_took_the_colour_must_be_named_first() -> None:
@@ -338,12 +404,38 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
         bonuses=ana.bonuses.plus(gems("1o")),
         parts=(("orient", OrientSeat(associations=((taker, Gem.ONYX, 1),))),),
     )
-    refusal = refused(state, Buy(Slot("c", 5), discard=("a1o", "b2o")))
+    refusal = refused(
+        state,
+        Buy(
+            Slot("c", 5),
+            options=(
+                Discards(
+                    (
+                        parse_card_head("a1o"),
+                        parse_card_head("b2o"),
+                    )
+                ),
+            ),
+        ),
+    )
     assert refusal.reason is OrientReasons.DISCARD_TAKERS_FIRST
     assert Narrator(0).refusal(refusal, state) == (
         "Cards that took the colour onyx must be discarded first, like a0* 2d 3o."
     )
-    events, _ = decide_and_apply(state, Buy(Slot("c", 5), discard=("a0* 2d 3o", "b2o")))
+    events, _ = decide_and_apply(
+        state,
+        Buy(
+            Slot("c", 5),
+            options=(
+                Discards(
+                    (
+                        Card.parse("a0* 2d 3o"),
+                        parse_card_head("b2o"),
+                    )
+                ),
+            ),
+        ),
+    )
     assert events[0].discarded == (taker, card("b2o 5d"))  # type: ignore[union-attr]
     from splendor_a11y.engine import check
 

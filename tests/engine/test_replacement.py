@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import Slot
+from splendor_a11y.domain.notation import Slot, parse_card_head
 from splendor_a11y.engine import (
     Buy,
     GameState,
@@ -23,6 +23,7 @@ from splendor_a11y.engine import (
     legal_commands,
     modules_named,
 )
+from splendor_a11y.engine.modules.orient import Discards
 from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
 from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE, Conquer, Hold, strongholds
 from splendor_a11y.text.narrator import Narrator
@@ -104,7 +105,17 @@ def test_a_discard_refusal_names_the_card_the_player_typed() -> None:
     state = replace(state, rows=tuple(rows))
     owned = tuple(CARDS.card(code) for code in ("a1o 4s", "b0dd 4s 3e", "b2o 5d"))
     state = with_player(state, 0, bought=owned, bonuses=gems("2d 2o"))
-    command = Buy(Slot("c", 5), discard=("b0dd 4s 3e", "a1o"))
+    command = Buy(
+        Slot("c", 5),
+        options=(
+            Discards(
+                (
+                    Card.parse("b0dd 4s 3e"),
+                    parse_card_head("a1o"),
+                )
+            ),
+        ),
+    )
     refusal = refused(state, command)
     assert refusal.reason is OrientReasons.DISCARD_WRONG_COLOUR
     sentence = Narrator(0).refusal(refusal, state)

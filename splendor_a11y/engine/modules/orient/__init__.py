@@ -8,6 +8,7 @@ Everything the engine knows of the module is here; the core meets it only throug
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -15,11 +16,11 @@ from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card, CardSet, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, Gem, GemCounts, Slot, add_deck_word
-from splendor_a11y.engine.commands import Buy, Command
-from splendor_a11y.engine.events import GameSetUp
+from splendor_a11y.engine.commands import Buy, Command, ModuleOption
+from splendor_a11y.engine.events import CardBought, Event, GameSetUp
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
-from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
+from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE,
@@ -39,6 +40,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     card_effects,
     colour_of,
     discard_choice,
+    discard_gap,
     free_options,
     gold_cards,
     orient_decks,
@@ -63,6 +65,8 @@ __all__ = [
     "NOBLE_RESERVE_PHASE",
     "ORIENT",
     "Associate",
+    "Discards",
+    "GoldCards",
     "CardAssociated",
     "Effect",
     "FreeCardTaken",
@@ -101,6 +105,7 @@ class Orient(Module):
     slots = SLOTS
     deck_word = NAME
     words = told.WORDS
+    options = told.OPTIONS
     extends = ("buy",)
 
     def new_part(self, players: int) -> object | None:
@@ -154,6 +159,12 @@ class Orient(Module):
     def terms(self, state: GameState, seat: int, card: Card, found: Terms, command: Buy | None) -> Terms:
         return rules.terms(state, seat, card, found, command)
 
+    def reach(self, card: Card) -> Callable[[PlayerState], int] | None:
+        return functools.partial(discard_gap, card.discard) if card.discard is not None else None
+
+    def options_of(self, state: GameState, event: CardBought) -> tuple[ModuleOption, ...]:
+        return rules.options_of(event)
+
     def cards_lost(self, player: PlayerState, cards: tuple[Card, ...]) -> PlayerState:
         part = seat_part(player)
         lost = [entry for entry in part.associations if entry[0] in cards]
@@ -186,6 +197,9 @@ class Orient(Module):
 
     def legal(self, state: GameState) -> list[Command] | None:
         return rules.legal(state)
+
+    def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        return told.tell(event, before, after)
 
     def prompt(self, state: GameState) -> Phrase | None:
         return told.prompt(state)

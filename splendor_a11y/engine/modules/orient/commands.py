@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from splendor_a11y.domain.notation import Gem, Slot
+from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.notation import CardHead, Gem, Slot
 from splendor_a11y.engine.checks import card_at_place, check_take, refuse
-from splendor_a11y.engine.commands import Command, ModuleCommand, command_kind
+from splendor_a11y.engine.commands import Command, ModuleCommand, ModuleOption, command_kind
 from splendor_a11y.engine.events import Event
 from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.kinds import NAME, Reasons, pending_free_level
@@ -16,7 +17,30 @@ from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.values import value
 
-__all__ = ["Associate", "ReserveNoble", "TakeFree"]
+__all__ = ["Associate", "Discards", "GoldCards", "ReserveNoble", "TakeFree"]
+
+
+@value
+class GoldCards(ModuleOption):
+    """``buy b1 with 2gg``: how many double-gold cards to give up for virtual gold."""
+
+    module: ClassVar[str] = NAME
+    count: int
+
+    def __str__(self) -> str:
+        return f"with {self.count}gg"
+
+
+@value
+class Discards(ModuleOption):
+    """``buy c5 discard a0o 3e, b2o``: the cards given up for a card paid by discarding,
+    each a whole card or a head, as the player named them."""
+
+    module: ClassVar[str] = NAME
+    cards: tuple[Card | CardHead, ...]
+
+    def __str__(self) -> str:
+        return "discard " + ", ".join(card.text for card in self.cards)
 
 
 class _OrientCommand(ModuleCommand):

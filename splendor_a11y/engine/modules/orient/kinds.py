@@ -42,6 +42,7 @@ class Reasons:
     DISCARD_WRONG_COLOUR = Reason("discard_wrong_colour")
     DISCARD_TWO = Reason("discard_two")
     DISCARD_TAKERS_FIRST = Reason("discard_takers_first")
+    DISCARD_NOT_NEEDED = Reason("discard_not_needed")
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,11 +3,14 @@ given up), and which answers its phases have."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import GemCounts, NotationError, parse_card_head
+from splendor_a11y.domain.notation import CardHead, GemCounts
 from splendor_a11y.engine.checks import refuse
-from splendor_a11y.engine.commands import Buy, Command
-from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
+from splendor_a11y.engine.commands import Buy, Command, ModuleOption
+from splendor_a11y.engine.events import CardBought
+from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
@@ -28,7 +31,7 @@ from splendor_a11y.engine.payment import Terms
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.values import replaced
 
-__all__ = ["legal", "terms"]
+__all__ = ["legal", "options_of", "terms"]
 
 
 # ---- purchases ----------------------------------------------------------------------
@@ -37,41 +40,65 @@ __all__ = ["legal", "terms"]
 def terms(state: GameState, seat: int, card: Card, found: Terms, command: Buy | None) -> Terms:
     """The Orient's change to a price: a card paid by discarding is paid by two cards of
     its colour instead of gems, a card that takes a colour needs a partner, and each
-    double-gold card may be given up for two virtual gold.
+    double-gold card may be given up for two virtual gold (``with gg`` chooses how many).
 
     Raises:
         IllegalAction: when the player cannot buy the card on the Orient's terms.
     """
     player = state.players[seat]
+    named = _option(command, Discards)
     if card.discard is not None:
-        named = command.discard if command is not None else None
-        chosen = discard_choice(player, card.discard) if named is None else _named_discards(state, card, named)
+        chosen = discard_choice(player, card.discard) if named is None else _named_discards(state, card, named.cards)
         if chosen is None:
             have = sum(1 for c in player.bought if colour_of(player, c)[0] is card.discard)
             raise refuse(state, Reasons.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
         return replaced(found, need=GemCounts(), given=found.given + chosen)
+    if named is not None:
+        raise refuse(state, Reasons.DISCARD_NOT_NEEDED, card=card)
     if card.associate and not partner_options(player):
         raise refuse(state, Reasons.NO_PARTNER, card=card)
-    owned = gold_cards(player)
-    if not owned:
-        return found
-    return replaced(found, gold_cards=found.gold_cards + tuple(owned), card_gold=VIRTUAL_GOLD_PER_CARD)
+    wanted = _option(command, GoldCards)
+    owned = tuple(gold_cards(player))
+    return replaced(
+        found,
+        gold_cards=found.gold_cards + owned,
+        card_gold=VIRTUAL_GOLD_PER_CARD if owned else found.card_gold,
+        cards_wanted=wanted.count if wanted is not None else found.cards_wanted,
+    )
 
 
-def _named_card(state: GameState, code: str, chosen: list[Card]) -> Card:
+_Option = TypeVar("_Option", GoldCards, Discards)
+
+
+def _option(command: Buy | None, kind: type[_Option]) -> _Option | None:
+    """The option of a kind the purchase was asked with, if any."""
+    if command is None:
+        return None
+    return next((option for option in command.options if isinstance(option, kind)), None)
+
+
+def options_of(event: CardBought) -> tuple[ModuleOption, ...]:
+    """The Orient's options of a logged purchase: the cards given up for a discard card,
+    or how many double-gold cards were."""
+    if event.card.discard is not None:
+        return (Discards(event.discarded),)
+    spent = sum(1 for card in event.discarded if card.double_gold)
+    return (GoldCards(spent),) if spent else ()
+
+
+def _named_card(state: GameState, named: Card | CardHead, chosen: list[Card]) -> Card:
     """One of the player's bought cards named by its code or head, not chosen already."""
-    try:
-        wanted = Card.parse(code) if " " in code.strip() else None
-        head = parse_card_head(code.strip().split()[0]).text
-    except NotationError:
-        raise refuse(state, Reasons.DISCARD_NOT_OWNED, code=code) from None
-    mine = [c for c in state.player.bought if c not in chosen and (c == wanted if wanted else c.head == head)]
+    mine = [
+        c
+        for c in state.player.bought
+        if c not in chosen and (c == named if isinstance(named, Card) else c.head == named.text)
+    ]
     if not mine:
-        raise refuse(state, Reasons.DISCARD_NOT_OWNED, code=code)
+        raise refuse(state, Reasons.DISCARD_NOT_OWNED, code=named.text)
     return mine[0]
 
 
-def _named_discards(state: GameState, card: Card, named: tuple[str, ...]) -> tuple[Card, Card]:
+def _named_discards(state: GameState, card: Card, named: tuple[Card | CardHead, ...]) -> tuple[Card, Card]:
     """The two cards the player named to pay a discard card, checked against the rules:
     their own, of the card's colour, two different ones, cards that took the colour first."""
     player = state.player

@@ -4,8 +4,9 @@ layer (which owns the words), and its commands' words at the prompt."""
 from __future__ import annotations
 
 from splendor_a11y.engine.commands import Command
-from splendor_a11y.engine.module import Word
-from splendor_a11y.engine.modules.orient.commands import Associate, ReserveNoble, TakeFree
+from splendor_a11y.engine.events import CardBought, Event, bought_fields
+from splendor_a11y.engine.module import OptionWord, Word
+from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
     FREE_CARD_PHASE,
@@ -18,16 +19,32 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import Choice, GemName, Phrase, SlotCards
-from splendor_a11y.engine.state import GameState
+from splendor_a11y.engine.phrase import CardList, Choice, GemName, Phrase, SlotCards
+from splendor_a11y.engine.state import GameState, Phase
 
-__all__ = ["WORDS", "explain", "prompt", "status"]
+__all__ = ["OPTIONS", "WORDS", "explain", "prompt", "status", "tell"]
+
+OPTIONS = (
+    OptionWord("buy", "with", "marked_count", GoldCards, mark="gg"),
+    OptionWord("buy", "discard", "cards", Discards),
+)
+"""``buy b1 with 2gg``, ``buy c5 discard a0o 3e, b2o``."""
 
 WORDS = (
     Word("colour", "colour", Associate, aliases=("color",)),
     Word("free", "slot", TakeFree),
     Word("keep", "noble_number", ReserveNoble),
 )
+
+
+def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
+    """A purchase made as the turn's action that gave cards up: double-gold cards for
+    virtual gold, or the two cards of a card paid by discarding (a purchase another
+    module allows, a conquest, is told by that module)."""
+    if not isinstance(event, CardBought) or not event.discarded or before.phase is not Phase.ACTION:
+        return None
+    key = "event.bought_discarding" if event.card.discard is not None else "event.bought_gold_cards"
+    return Phrase(key, {**bought_fields(event, after), "cards": CardList(event.discarded)}, seat=event.player)
 
 
 def prompt(state: GameState) -> Phrase | None:

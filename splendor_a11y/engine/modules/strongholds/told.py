@@ -52,7 +52,7 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
             {
                 "card": event.card,
                 "place": str(event.source),
-                "paid": event.paid,
+                "paid": Price(event.paid, event.discarded),
                 "points": Points(after.players[event.player].points),
                 "refill": Refill(event.source),
                 "last_round": LastRound(event.player),
