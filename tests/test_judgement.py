@@ -51,9 +51,11 @@ def _orient_game(seed: int) -> GameState:
 
 @pytest.mark.parametrize(("onyx", "gap"), [(0, 6), (1, 3), (2, 0), (3, 0)])
 def test_a_discard_card_is_as_far_as_the_cards_of_its_colour_lacking(onyx: int, gap: int) -> None:
-    """Rich in gems but short of onyx cards, the card is still out of reach."""
+    """Rich in gems but short of onyx cards, the card is still out of reach, as the
+    Orient reckons it; without the Orient, its cost (none) is all there is."""
     player = PlayerState("P0", GemCounts([4, 4, 4, 4, 4, 3]), _onyx_cards(onyx), 0)
-    assert reach_gap(DISCARD_CARD, player) == gap
+    assert reach_gap(DISCARD_CARD, player, modules_named(("orient",))) == gap
+    assert reach_gap(DISCARD_CARD, player) == 0
 
 
 def test_a_card_with_a_cost_is_as_far_as_its_gems_missing() -> None:
