@@ -7,7 +7,7 @@ and the bots all use. A module's own kinds are in its package (``engine.modules`
 from __future__ import annotations
 
 from splendor_a11y.engine.check import check, check_and_apply
-from splendor_a11y.engine.checks import price
+from splendor_a11y.engine.checks import gems_uncovered, price
 from splendor_a11y.engine.commands import (
     Buy,
     ChooseNoble,
@@ -112,6 +112,7 @@ __all__ = [
     "legal_commands",
     "modules_named",
     "needed",
+    "gems_uncovered",
     "price",
     "redact",
     "seen_by",

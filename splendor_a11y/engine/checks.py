@@ -34,6 +34,7 @@ from splendor_a11y.engine.payment import (
     needed,
     shortfall,
     terms_payment,
+    uncovered,
 )
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Reserved
@@ -47,6 +48,7 @@ __all__ = [
     "cannot_afford",
     "card_at_place",
     "check_take",
+    "gems_uncovered",
     "has_action",
     "price",
     "PLACES",
@@ -140,6 +142,19 @@ def price(state: GameState, seat: int, card: Card) -> Paid | None:
     except IllegalAction:
         return None
     return terms_payment(found, player.tokens)
+
+
+def gems_uncovered(state: GameState, seat: int, card: Card) -> int:
+    """The gems a player still lacks for a card once bonuses, gems and gold (tokens and
+    what the modules count as gold, at what they make it worth) are counted."""
+    player = state.players[seat]
+    try:
+        found = terms(state, seat, card)
+    except IllegalAction:
+        found = Terms(needed(card.cost, player.bonuses))
+    short = shortfall(found.need, player.tokens)[:5]
+    gold = player.tokens[5] + found.card_gold * len(found.gold_cards)
+    return uncovered(short, gold, found.gold_worth)
 
 
 def affordable(state: GameState, card: Card) -> bool:

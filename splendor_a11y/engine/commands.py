@@ -237,6 +237,17 @@ class Buy(Command):
             raise cannot_afford(state, card, 0)
         return CardBought(player=state.current, source=place, card=card, paid=default)
 
+    def legal_event(self, state: GameState) -> Event:
+        """A legal purchase as a bot's look-ahead plays it: in the base game, with the
+        default payment and nothing judged again (every step of a search meets one)."""
+        if state.modules or self.pay is not None:
+            return self.decide(state)
+        card = card_at_place(state, self.place)
+        player = state.player
+        paid = default_payment(needed(card.cost, player.bonuses), player.tokens)
+        assert paid is not None, "a legal purchase can be paid"
+        return CardBought(player=state.current, source=self.place, card=card, paid=paid)
+
     def _on_terms(self, state: GameState, card: Card) -> Event:
         """A purchase in a game with modules: paid on the terms of the price's chain."""
         found = terms(state, state.current, card, self)

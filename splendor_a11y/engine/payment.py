@@ -30,6 +30,7 @@ __all__ = [
     "needed",
     "shortfall",
     "terms_payment",
+    "uncovered",
 ]
 
 Paid = tuple[GemCounts, tuple["Card", ...]]
@@ -61,6 +62,19 @@ def gold_units(short: Iterable[int], worth: int) -> int:
     if worth == 1:
         return sum(short)
     return sum(-(-gap // worth) for gap in short)
+
+
+def uncovered(short: Iterable[int], gold: int, worth: int) -> int:
+    """The gems ``gold`` golds cannot cover of what each colour lacks, each gold standing
+    in for ``worth`` gems of one colour: spent first where it covers all it is worth,
+    then on the largest of what is left of each colour."""
+    gaps = list(short)
+    whole = sum(gap // worth for gap in gaps)
+    spent = min(gold, whole)
+    covered = spent * worth
+    rests = sorted((gap % worth for gap in gaps if gap % worth), reverse=True)
+    covered += sum(rests[: gold - spent])
+    return sum(gaps) - covered
 
 
 def _cards_needed(units: int, gold: int, terms: Terms) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
-from splendor_a11y.engine import GameState, Module, PlayerState, needed, price, shortfall
+from splendor_a11y.engine import GameState, Module, gems_uncovered, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
 from splendor_a11y.text.messages import join_words, plural, text
 from splendor_a11y.text.narrator import Narrator, Verbosity
@@ -90,7 +90,7 @@ class Answers:
         cost = price(state, seat, card)
         if cost is not None:
             return held + text("query.need.you_can", paid=self.narrator.price_words(cost))
-        return held + self._short(card, state.players[seat])
+        return held + self._short(state, card, seat)
 
     def _holders(self, state: GameState, place: Slot, key: str = "query.held_by") -> str:
         """``, held by you with 2 ...``: the pieces a module put on a card, by holder."""
@@ -102,11 +102,14 @@ class Answers:
             holders=join_words([plural(n, "query.holder", name=self._name(state, seat)) for seat, n in held.items()]),
         )
 
-    def _short(self, card: Card, player: PlayerState) -> str:
-        """What a player lacks for a card, their gold counted."""
+    def _short(self, state: GameState, card: Card, seat: int) -> str:
+        """What a player lacks for a card, their gold counted (at what the modules in play
+        make it worth)."""
+        player = state.players[seat]
         short = shortfall(needed(card.cost, player.bonuses), player.tokens)
         gold = player.tokens[5]
-        if short.total <= gold:
+        missing = gems_uncovered(state, seat, card)
+        if not missing:
             return ""
         if not gold:
             return text("query.need.you_cannot", short=self.narrator.gems(short))
@@ -114,7 +117,7 @@ class Answers:
             "query.need.you_cannot_gold",
             short=self.narrator.gems(short),
             gold=gold,
-            missing=plural(short.total - gold, "hint.gems"),
+            missing=plural(missing, "hint.gems"),
         )
 
     def nobles(self, state: GameState) -> str:

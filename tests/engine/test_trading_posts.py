@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from splendor_a11y.domain.cards import Card, Noble, standard_cards
 from splendor_a11y.domain.notation import Gem, GemCounts, Slot
@@ -19,6 +23,7 @@ from splendor_a11y.engine import (
     deal,
     decide_and_apply,
     evolve,
+    gems_uncovered,
     legal_commands,
     modules_named,
 )
@@ -32,6 +37,7 @@ from splendor_a11y.engine.modules.tradingposts import (
     RouteTokenTaken,
     placed_powers,
 )
+from splendor_a11y.engine.payment import uncovered
 
 from conftest import gems, play, refused, with_player
 
@@ -314,3 +320,33 @@ def test_a_conquest_after_taking_gems_brings_a_token() -> None:
     after = play(state, TakeGems(gems("1s 1e 1r")))
     assert after.phase is CONQUEST_PHASE
     assert play(after, Conquer()).phase is TOKEN_PHASE
+
+
+def test_what_a_card_still_lacks_counts_each_gold_as_two_gems_of_one_colour() -> None:
+    state = with_card(without_nobles(game()), "b1", "b1s 3r 3d")
+    state = with_player(state, 0, tokens=gems("2g"))
+    assert gems_uncovered(state, 0, card_at(state, "b1")) == 4, "two gold cover two gems"
+    powered = with_coats(state, 0, 3)
+    assert gems_uncovered(powered, 0, card_at(powered, "b1")) == 2, "each gold covers two rubies or two diamonds"
+
+
+def card_at(state: GameState, place: str) -> Card:
+    card = state.rows["abc".index(place[0])][int(place[1:]) - 1]
+    assert card is not None
+    return card
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=5, max_size=5),
+    st.integers(0, 6),
+    st.sampled_from((1, 2)),
+)
+def test_gold_is_spent_where_it_covers_the_most(short: list[int], gold: int, worth: int) -> None:
+    """What gold cannot cover is the least any way of spending it leaves."""
+    best = min(
+        sum(max(0, gap - worth * spent) for gap, spent in zip(short, split, strict=True))
+        for split in itertools.product(range(gold + 1), repeat=5)
+        if sum(split) <= gold
+    )
+    assert uncovered(short, gold, worth) == best
