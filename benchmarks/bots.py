@@ -260,6 +260,12 @@ def main() -> None:
         help="play only the pairings this level leads, to measure one more closely "
         "(repeatable; the hard bot's habits and rounds alone come with hard)",
     )
+    parser.add_argument(
+        "--two-players",
+        action="store_true",
+        help="play only the two-player pairings, and not the hard bot alone: a module's effect "
+        "on one pairing, measured in less time",
+    )
     args = parser.parse_args()
     think = args.think
     seeds = range(args.first_seed, args.first_seed + args.games)
@@ -267,7 +273,9 @@ def main() -> None:
     times: dict[str, list[float]] = {}
     started = time.perf_counter()
     pairings = tuple(
-        pairing for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS) if not args.only or pairing[0] in args.only
+        pairing
+        for pairing in (RIVAL_PAIRINGS if args.rival else PAIRINGS)
+        if (not args.only or pairing[0] in args.only) and (not args.two_players or len(pairing[1]) == 1)
     )
     thinkers = any(level in ("hard", "rival") for strong, others, _ in pairings for level in (strong, *others))
     print(
@@ -280,7 +288,8 @@ def main() -> None:
     with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
         hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:
-            _hard_lines(hard_results, pool.map(alone_game, [(seed, modules) for seed in seeds]))
+            alone = [] if args.two_players else pool.map(alone_game, [(seed, modules) for seed in seeds])
+            _hard_lines(hard_results, alone)
     _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")
 
