@@ -67,6 +67,11 @@ def new_game(players: int = 2, seed: int = 1) -> GameState:
     return evolve(state, replace(setup, first_player=0))
 
 
+def card_at(state: GameState, place: str) -> Card | None:
+    """The face-up card at a slot named as typed (``b3``), or None when it is empty."""
+    return state.rows["abc".index(place[0])][int(place[1:]) - 1]
+
+
 def with_player(state: GameState, seat: int, **changes: object) -> GameState:
     """The state with one player's fields replaced (tokens etc. as GemCounts)."""
     players = list(state.players)
@@ -170,6 +175,7 @@ __all__ = [
     "DATA_FILE",
     "MODULE_SUBSETS",
     "PlayerState",
+    "card_at",
     "cheapest_card_worth_points",
     "gems",
     "holding_the_price",

@@ -84,12 +84,17 @@ def _cards_needed(units: int, gold: int, terms: Terms) -> int:
     return -(-(units - gold) // terms.card_gold)
 
 
+def _gems_first(terms: Terms, tokens: GemCounts) -> tuple[list[int], int]:
+    """The coloured gems that pay first on these terms, and the golds the rest asks for."""
+    need = terms.need
+    coloured = [n if n < t else t for n, t in zip(need[:5], tokens[:5], strict=False)]
+    return coloured, gold_units([n - c for n, c in zip(need[:5], coloured, strict=False)], terms.gold_worth)
+
+
 def terms_payment(terms: Terms, tokens: GemCounts, wanted: int | None = None) -> Paid | None:
     """Pay on these terms: coloured gems first, then as few cards worth gold as will do
     (or ``wanted`` of them, each used), then gold tokens; None when that cannot pay."""
-    need = terms.need
-    coloured = [n if n < t else t for n, t in zip(need[:5], tokens[:5], strict=False)]
-    units = gold_units([n - c for n, c in zip(need[:5], coloured, strict=False)], terms.gold_worth)
+    coloured, units = _gems_first(terms, tokens)
     cards = _cards_needed(units, tokens[5], terms) if wanted is None else wanted
     if cards > len(terms.gold_cards) or (cards and terms.card_gold * (cards - 1) >= units):
         return None
@@ -121,9 +126,7 @@ def checked_payment(
         return _named_payment(terms, tokens, pay, wanted or 0, refuse), terms.given + terms.gold_cards[: wanted or 0]
     paid = terms_payment(terms, tokens, wanted)
     if paid is None and wanted and terms_payment(terms, tokens) is not None:
-        coloured = [min(n, t) for n, t in zip(terms.need[:5], tokens[:5], strict=True)]
-        units = gold_units([n - c for n, c in zip(terms.need[:5], coloured, strict=True)], terms.gold_worth)
-        raise refuse(Reason.GOLD_CARDS_UNUSED, wanted=wanted, unpaid=units)
+        raise refuse(Reason.GOLD_CARDS_UNUSED, wanted=wanted, unpaid=_gems_first(terms, tokens)[1])
     return paid
 
 

@@ -145,9 +145,7 @@ class Conversation:
         position = _POSITION_ANSWERS.get(query.name)
         if position is not None:
             me = self.seat_named(query.argument if query.name in PLAYER_QUERIES else "")
-            listener = self.listener()
-            state = self.visible(self.state, listener if listener is not None else me)
-            return position(Answers(self.narrator()), state, me, query.argument)
+            return position(Answers(self.narrator()), self._seen(me), me, query.argument)
         own = _OWN_ANSWERS.get(query.name)
         if own is not None:
             return own(self, query)
@@ -162,9 +160,12 @@ class Conversation:
         if module.name not in self.state.module_names:
             return [text(f"help.not_in_play.{module.name}")]
         me = self.seat_named("")
+        return Answers(self.narrator()).module_answer(self._seen(me), module, me, query.name)
+
+    def _seen(self, me: int) -> GameState:
+        """The position as the listener may know it (``me``'s view, with no listener)."""
         listener = self.listener()
-        state = self.visible(self.state, listener if listener is not None else me)
-        return Answers(self.narrator()).module_answer(state, module, me, query.name)
+        return self.visible(self.state, listener if listener is not None else me)
 
     def _last(self, query: Query) -> list[str]:
         count = int(query.argument) if query.argument else LAST_DEFAULT

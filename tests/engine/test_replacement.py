@@ -28,7 +28,7 @@ from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
 from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, STRONGHOLD_PHASE, Conquer, Hold, strongholds
 from splendor_a11y.text.narrator import Narrator
 
-from conftest import gems, play, refused, with_player
+from conftest import card_at, gems, play, refused, with_player
 
 CARDS = standard_cards()
 COMBINATIONS = [(), ("orient",), ("strongholds",), ("orient", "strongholds")]
@@ -40,16 +40,12 @@ def game(modules: tuple[str, ...], seed: int = 5) -> GameState:
     return evolve(state, replace(setup, first_player=0))
 
 
-def at(state: GameState, place: str) -> Card | None:
-    return state.rows["abc".index(place[0])][int(place[1:]) - 1]
-
-
 @pytest.mark.parametrize("modules", COMBINATIONS, ids=lambda m: "+".join(m) or "base")
 def test_a_reserved_card_is_replaced_at_once(modules: tuple[str, ...]) -> None:
     state = game(modules)
     top = state.decks[0][0]
     events, after = decide_and_apply(state, Reserve(Slot("a", 2)))
-    assert at(after, "a2") == top, "the deck's top card is in a2 before anything else happens"
+    assert card_at(after, "a2") == top, "the deck's top card is in a2 before anything else happens"
     assert after.decks[0] == state.decks[0][1:]
     assert not after.refills
     line = Narrator(0).event(events[0], state, after)
@@ -65,20 +61,20 @@ def test_a_reserved_card_is_replaced_before_a_conquest_and_its_stronghold() -> N
     state = state.with_part("strongholds", ((Slot("c", 1),) * 3, ()))
     top = state.decks[0][0]
     after = play(state, Reserve(Slot("a", 2)))
-    assert after.phase is CONQUEST_PHASE and at(after, "a2") == top
+    assert after.phase is CONQUEST_PHASE and card_at(after, "a2") == top
     after = play(after, Conquer())
     assert after.phase is STRONGHOLD_PHASE
     assert Hold(Slot("a", 2)) in legal_commands(after)
     placed = play(after, Hold(Slot("a", 2)))
     assert strongholds(placed)[0] == (Slot("a", 2),)
-    assert at(placed, "c1") is not None, "the conquered card is replaced at the end of the turn"
+    assert card_at(placed, "c1") is not None, "the conquered card is replaced at the end of the turn"
 
 
 def test_a_purchase_with_strongholds_still_waits_for_the_placement() -> None:
     state = game(("strongholds",))
     state = with_player(state, 0, bonuses=gems("2d 2s 2e 2r 2o"), tokens=gems("1d 1s 1e 1r 1o 5g"))
     after = play(state, Buy(Slot("a", 1)))
-    assert after.phase is STRONGHOLD_PHASE and at(after, "a1") is None
+    assert after.phase is STRONGHOLD_PHASE and card_at(after, "a1") is None
 
 
 def test_an_empty_slot_says_whether_it_waits_or_its_deck_is_used_up() -> None:

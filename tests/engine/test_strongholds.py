@@ -31,7 +31,7 @@ from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReason
 from splendor_a11y.text.narrator import Narrator
 from splendor_a11y.text.queries import Answers
 
-from conftest import gems, play, refused, with_player
+from conftest import card_at, gems, play, refused, with_player
 
 RICH = GemCounts.parse("2d 2s 2e 2r 2o")
 """Bonuses that meet no noble; with WEALTH in tokens, any card can be bought."""
@@ -60,20 +60,16 @@ def holding(state: GameState, **places: tuple[str, ...]) -> GameState:
     return state.with_part("strongholds", tuple(tuple(parse_slot(p) for p in h) for h in holds))
 
 
-def card(state: GameState, place: str):  # type: ignore[no-untyped-def]
-    return state.rows["abc".index(place[0])][int(place[1:]) - 1]
-
-
 def test_a_purchase_is_followed_by_a_stronghold_before_the_card_is_replaced() -> None:
     state = game()
-    bought = card(state, "a1")
+    bought = card_at(state, "a1")
     after = play(state, Buy(Slot("a", 1)))
     assert after.phase is STRONGHOLD_PHASE and after.current == 0
-    assert card(after, "a1") is None, "the purchased card is replaced only after the stronghold"
+    assert card_at(after, "a1") is None, "the purchased card is replaced only after the stronghold"
     assert Hold(Slot("a", 1)) not in legal_commands(after)
     placed = play(after, Hold(Slot("b", 2)))
     assert places(strongholds(placed)) == (("b2",), ()) and placed.current == 1
-    assert card(placed, "a1") is not None and card(placed, "a1") != bought
+    assert card_at(placed, "a1") is not None and card_at(placed, "a1") != bought
 
 
 def test_a_purchase_from_the_hand_also_places_a_stronghold() -> None:
@@ -138,8 +134,8 @@ def test_an_occupied_card_can_be_bought_or_reserved_only_by_its_occupier() -> No
 def test_when_neither_placing_nor_sending_back_is_possible_nothing_happens() -> None:
     state = game()
     rows = list(state.rows)
-    rows[0] = (card(state, "a1"), None, None, None)
-    rows[1] = (card(state, "b1"), None, None, None)
+    rows[0] = (card_at(state, "a1"), None, None, None)
+    rows[1] = (card_at(state, "b1"), None, None, None)
     rows[2] = (None, None, None, None)
     state = replace(state, rows=tuple(rows), decks=((), (), ()))
     state = holding(state, ben=("b1", "b1"))
@@ -151,22 +147,22 @@ def test_hannahs_conquest_example() -> None:
     """Hannah has 2 strongholds on card B. She buys card A and places her 3rd on B, then
     conquers B: her strongholds come back, she places 1 on C, and both cards are replaced."""
     state = holding(game(), ana=("b2", "b2"))
-    card_a, card_b = card(state, "a1"), card(state, "b2")
+    card_a, card_b = card_at(state, "a1"), card_at(state, "b2")
     state = play(state, Buy(Slot("a", 1)), Hold(Slot("b", 2)))
     assert state.phase is CONQUEST_PHASE and legal_commands(state) == [Conquer(), Decline()]
     state = play(state, Conquer())
     assert state.players[0].bought == (card_a, card_b)
     assert strongholds(state)[0] == () and state.phase is STRONGHOLD_PHASE
-    assert card(state, "a1") is None and card(state, "b2") is None, "both are replaced only at the end"
+    assert card_at(state, "a1") is None and card_at(state, "b2") is None, "both are replaced only at the end"
     state = play(state, Hold(Slot("c", 3)))
     assert places(strongholds(state))[0] == ("c3",) and state.current == 1
-    assert card(state, "a1") not in (None, card_a) and card(state, "b2") not in (None, card_b)
+    assert card_at(state, "a1") not in (None, card_a) and card_at(state, "b2") not in (None, card_b)
 
 
 def test_a_conquest_comes_after_the_action_and_before_the_token_limit() -> None:
     state = holding(game(), ana=("b2", "b2", "b2"))
     state = with_player(state, 0, tokens=gems("2d 2s 2e 2r 1o"), bonuses=gems("3d 3s 3e 3r 3o"))
-    target = card(state, "b2")
+    target = card_at(state, "b2")
     assert state.phase is Phase.ACTION, "a conquest is only after the turn's action"
     state = play(state, TakeGems(gems("1d 1s 1e")))
     assert state.phase is CONQUEST_PHASE and state.player.token_count == 12
@@ -189,7 +185,7 @@ def test_the_board_and_status_say_who_holds_what() -> None:
     state = holding(game(), ben=("b1", "b1"), ana=("c4",))
     answers = Answers(Narrator(0))
     row = answers.row(state, "b")
-    assert f"b1 {card(state, 'b1')}, held by Ben with 2 strongholds" in row
+    assert f"b1 {card_at(state, 'b1')}, held by Ben with 2 strongholds" in row
     assert "held by you with 1 stronghold" in answers.row(state, "c")
     assert answers.status(state, 0).endswith("Strongholds: 2 left, 1 on c4.")
     assert answers.place(state, Slot("c", 4), 0).count("Held by you with 1 stronghold.") == 1
@@ -209,7 +205,7 @@ def test_stronghold_events_are_narrated() -> None:
 
     events, after = apply(state, Hold(Slot("b", 2)))
     line = narrator.event(events[0], state, after)
-    assert line.startswith(f"Ana places a stronghold on b2 {card(state, 'b2')}; Ana has 1 there and 2 left.")
+    assert line.startswith(f"Ana places a stronghold on b2 {card_at(state, 'b2')}; Ana has 1 there and 2 left.")
     assert " Refilled: a1 " in line
 
 
@@ -252,6 +248,6 @@ def test_hints_explain_stronghold_moves() -> None:
     state = holding(play(game(), Buy(Slot("a", 1))), ana=("b2", "b2"), ben=("c1",))
     narrator = Narrator(0)
     third = explain_move(state, 0, Hold(Slot("b", 2)), narrator)
-    assert third == f"hold b2: your third stronghold on {card(state, 'b2')}, so you can conquer it."
+    assert third == f"hold b2: your third stronghold on {card_at(state, 'b2')}, so you can conquer it."
     oust = explain_move(state, 0, Oust(Slot("c", 1)), narrator)
-    assert oust == f"oust c1: Ben no longer keeps {card(state, 'c1')}."
+    assert oust == f"oust c1: Ben no longer keeps {card_at(state, 'c1')}."

@@ -325,15 +325,10 @@ def test_a_conquest_after_taking_gems_brings_a_token() -> None:
 def test_what_a_card_still_lacks_counts_each_gold_as_two_gems_of_one_colour() -> None:
     state = with_card(without_nobles(game()), "b1", "b1s 3r 3d")
     state = with_player(state, 0, tokens=gems("2g"))
-    assert gems_uncovered(state, 0, card_at(state, "b1")) == 4, "two gold cover two gems"
+    card = Card.parse("b1s 3r 3d")
+    assert gems_uncovered(state, 0, card) == 4, "two gold cover two gems"
     powered = with_coats(state, 0, 3)
-    assert gems_uncovered(powered, 0, card_at(powered, "b1")) == 2, "each gold covers two rubies or two diamonds"
-
-
-def card_at(state: GameState, place: str) -> Card:
-    card = state.rows["abc".index(place[0])][int(place[1:]) - 1]
-    assert card is not None
-    return card
+    assert gems_uncovered(powered, 0, card) == 2, "each gold covers two rubies or two diamonds"
 
 
 @settings(max_examples=60, deadline=None)

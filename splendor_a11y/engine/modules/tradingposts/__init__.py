@@ -38,7 +38,7 @@ from splendor_a11y.engine.modules.tradingposts.kinds import (
 )
 from splendor_a11y.engine.payment import Terms
 from splendor_a11y.engine.phrase import Phrase
-from splendor_a11y.engine.state import GameState, PlayerState
+from splendor_a11y.engine.state import GameState, Phase, PlayerState
 from splendor_a11y.engine.values import replaced
 
 __all__ = [
@@ -98,6 +98,13 @@ def _unplaced_met(state: GameState) -> Power | None:
     return next((power for power in POWERS if not coats(player, power.number) and meets(player, power)), None)
 
 
+def _offering(state: GameState, phase: Phase) -> GameState | None:
+    """The state waiting for the token a power gives in ``phase``, or None when no colour
+    is left to take (the token is then skipped)."""
+    waiting = replaced(state, phase=phase)
+    return waiting if token_options(waiting) else None
+
+
 class TradingPosts(Module):
     """The Trading Posts' hooks. Its hooks run before the other modules': the token after
     two alike belongs to the take, before a conquest."""
@@ -122,8 +129,7 @@ class TradingPosts(Module):
         return isinstance(step, TokenDue)
 
     def resolve(self, state: GameState, step: object) -> GameState | None:
-        waiting = replaced(state, phase=TOKEN_PHASE)
-        return waiting if token_options(waiting) else None
+        return _offering(state, TOKEN_PHASE)
 
     def replacement_waits(self, state: GameState, card: Card) -> bool:
         return coats(state.player, TOKEN)
@@ -131,8 +137,7 @@ class TradingPosts(Module):
     def after_action(self, state: GameState, action: Event | None) -> GameState | None:
         if not isinstance(action, GemsTaken) or 2 not in action.gems or not coats(state.player, EXTRA):
             return None
-        waiting = replaced(state, phase=EXTRA_PHASE)
-        return waiting if token_options(waiting) else None
+        return _offering(state, EXTRA_PHASE)
 
     def turn_ends(self, state: GameState) -> GameState | None:
         return replaced(state, phase=ROUTE_PHASE) if _unplaced_met(state) is not None else None
