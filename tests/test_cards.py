@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from splendor_a11y.domain.cards import CardDataError, CardSet, load_cards
+from splendor_a11y.domain.cards import Card, CardDataError, CardSet, load_cards, parse_module_cards
+from splendor_a11y.domain.notation import NotationError
+from splendor_a11y.engine.modules.orient import card_marks
+from splendor_a11y.engine.modules.orient.card_marks import (
+    discard_colour,
+    free_level,
+    is_associate,
+    is_double_gold,
+    takes_noble,
+)
 from splendor_a11y.text.messages import problem_text
 
 from conftest import DATA_FILE, run_cli
@@ -57,20 +68,21 @@ def test_the_orient_cards_match_the_reference_list(cards: CardSet) -> None:
 
     reference = Path(__file__).resolve().parent / "data" / "orient_cards.csv"
     rows = list(csv.DictReader(reference.open(encoding="utf-8")))
-    orient = [c for level in "abc" for c in cards.marked_level(level)]
+    orient = [c for level in "abc" for c in cards.module_level("orient", level)]
     assert len(orient) == len(rows) == 30
     for row, card in zip(rows, orient, strict=False):
         assert card.level == "abc"[int(row["level"]) - 1] and card.points == int(row["points"])
         effect = row["effect"]
         if effect.startswith("discard_2_"):
-            assert card.discard is not None and card.discard.value == effect[-1] and card.cost.total == 0
+            gem = discard_colour(card)
+            assert gem is not None and gem.value == effect[-1] and card.cost.total == 0
             continue
         assert [card.cost[i] for i in range(5)] == [int(row[f"cost_{g}"]) for g in "dsero"]
-        assert card.double_gold == (effect == "double_gold")
-        assert card.associate == effect.startswith("associate")
-        assert card.free_level == {"associate_cascade_1": "a", "cascade_2": "b"}.get(effect, "")
-        assert card.takes_noble == (effect == "reserve_noble")
-        assert card.bonus_count == int(row["bonus_count"]) or card.associate or card.double_gold
+        assert is_double_gold(card) == (effect == "double_gold")
+        assert is_associate(card) == effect.startswith("associate")
+        assert free_level(card) == {"associate_cascade_1": "a", "cascade_2": "b"}.get(effect, "")
+        assert takes_noble(card) == (effect == "reserve_noble")
+        assert card.bonus_count == int(row["bonus_count"]) or is_associate(card) or is_double_gold(card)
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> Path:
@@ -132,3 +144,72 @@ def test_installed_package_finds_its_data_from_any_folder(tmp_path: Path) -> Non
 def test_every_orient_mark_reads_in_words(code: str, words: str) -> None:
     result = run_cli("lookup", code)
     assert result.returncode == 0 and words in result.stdout and "Orient card" in result.stdout
+
+
+def _fresh_python(script: str) -> str:
+    """What a script prints in a new process, where no module has registered anything."""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_the_domain_alone_knows_no_module_card() -> None:
+    """Without a module, the notation reads the base game's cards and none of a module's
+    marks: the marks, their meaning and the cards that carry them are the module's own."""
+    script = (
+        "from splendor_a11y.domain.cards import Card, standard_cards\n"
+        "from splendor_a11y.domain.notation import NotationError\n"
+        "print(len(standard_cards().cards), standard_cards().modules)\n"
+        "try:\n    Card.parse('a0gg 3o')\nexcept NotationError as error:\n    print(error.key)\n"
+    )
+    assert _fresh_python(script).split("\n")[:2] == ["90 {}", "notation.gold_cannot_be_a_card"]
+
+
+def test_a_module_s_marks_are_read_once_it_registers_them() -> None:
+    """A module registers the words and letters its cards carry; the notation then reads
+    and writes them as they are, and a card carrying one is marked."""
+    script = (
+        "from splendor_a11y.domain.cards import Card\n"
+        "from splendor_a11y.domain.notation import add_card_marks\n"
+        "add_card_marks(bonus={'zz': 0}, extras=('q',), price='~')\n"
+        "card = Card.parse('A0ZZ+Q ~ 2R')\n"
+        "print(card, card.bonus, card.bonus_count, card.mark, card.extra, card.card_price, card.marked)\n"
+    )
+    assert _fresh_python(script).strip() == "a0zz+q ~2r None 0 zz q 2r True"
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("a0d+q 3s", '"+q" is not a mark in "a0d+q 3s"; the marks after a bonus are +a, +b, +n'),
+        ("a0zx 3s", '"zx" is not one bonus code in "a0zx 3s"'),
+        ("c3d -2g", 'gold cards cannot be discarded, in "c3d -2g"'),
+        ("c3d -", 'a discard cost is written -2 and a colour, like -2o, in "c3d -"'),
+    ],
+)
+def test_a_mark_no_module_registered_is_refused_in_one_sentence(code: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Card.parse(code)
+    assert problem_text(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("a0gg 3o\n", "line 56: a0gg 3o is already on line 16"),
+        ("3 4d 4s\n", "is a noble; a module's card file holds only cards"),
+        ("b0* 4s\n", "level b has 11 cards with marks; there are 10"),
+    ],
+)
+def test_a_module_s_own_cards_are_checked_as_the_base_file_is(text: str, message: str) -> None:
+    orient = (Path(card_marks.__file__).parent / "cards.txt").read_text(encoding="utf-8")
+    with pytest.raises(CardDataError) as caught:
+        parse_module_cards(orient + text, card_marks.CARDS_PER_LEVEL)
+    assert message in problem_text(caught.value)
+
+
+def test_a_module_s_card_count_per_level_is_its_own() -> None:
+    orient = (Path(card_marks.__file__).parent / "cards.txt").read_text(encoding="utf-8")
+    with pytest.raises(CardDataError) as caught:
+        parse_module_cards(orient.replace("\nc3d -2o\n", "\n"), card_marks.CARDS_PER_LEVEL)
+    assert problem_text(caught.value) == "level c has 9 cards with marks; there are 10"

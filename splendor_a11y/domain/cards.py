@@ -7,7 +7,6 @@ spoken, written in the log and looked up in ``data/braille_cards.txt``.
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,21 +16,18 @@ from pathlib import Path
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import (
     COLOURS,
-    DISCARD_MARK,
     LEVELS,
     Gem,
     GemCounts,
     NotationError,
-    gem_from_code,
     packed_colours,
     parse_card_head,
+    price_mark,
 )
 
-__all__ = ["Card", "CardDataError", "CardSet", "Noble", "load_cards", "standard_cards"]
+__all__ = ["Card", "CardDataError", "CardSet", "Noble", "add_module_cards", "load_cards", "standard_cards"]
 
 CARDS_PER_LEVEL = {"a": 40, "b": 30, "c": 20}
-MARKED_PER_LEVEL = 10
-"""Cards with marks of each level: the cards of a module's decks."""
 NOBLE_COUNT = 10
 MAX_POINTS = 5
 MAX_GEMS_OF_ONE_COLOUR = 7
@@ -48,18 +44,15 @@ class CardDataError(SplendorError):
         super().__init__(f"{problem}: {fields}")
 
 
-_DISCARD = re.compile(r"^-\s*2\s*([A-Za-z])$")
-
-
 @dataclass(frozen=True, slots=True)
 class Card:
     """One development card; ``str(card)`` is its notation and its identity.
 
-    A module's cards carry marks (see ``notation.CardHead``): ``bonus`` is None for the
-    double-gold card and for a card that takes another's colour (``associate``);
-    ``bonus_count`` is 2 for a double bonus; ``extra`` is ``a``/``b`` for a free card of
-    that level or ``n`` for a noble; ``discard`` is the colour of the two cards given up
-    instead of a cost (``c3d -2o``).
+    A module's cards carry marks, registered by the module that owns them
+    (``notation.add_card_marks``) and meant by it alone: ``bonus`` is None for a card whose
+    bonus place holds a ``mark`` instead of a colour; ``bonus_count`` is 2 for a doubled
+    bonus letter; ``extra`` is the letter after ``+``; ``card_price`` is the colours of the
+    cards given up instead of gems, for a price written after a price mark (``c3d -2o``).
     """
 
     level: str
@@ -68,9 +61,9 @@ class Card:
     cost: GemCounts
     text: str = field(compare=False, default="")
     bonus_count: int = 1
-    associate: bool = False
+    mark: str = ""
     extra: str = ""
-    discard: Gem | None = None
+    card_price: GemCounts | None = None
     marked: bool = field(compare=False, default=False)
     """True for a card with a mark: a card of a module's decks, never of the base game's."""
     packed_cost: int = field(init=False, compare=False, repr=False)
@@ -86,11 +79,12 @@ class Card:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "packed_cost", packed_colours(self.cost))
-        words = "/".join((self.level, self.bonus or "", self.extra, self.discard or "")).encode()
+        words = "/".join((self.level, self.bonus or "", self.mark, self.extra)).encode()
+        given = tuple(self.card_price) if self.card_price is not None else ()
         object.__setattr__(
             self,
             "_hash",
-            hash((int.from_bytes(words, "little"), self.points, tuple(self.cost), self.bonus_count, self.associate)),
+            hash((int.from_bytes(words, "little"), self.points, tuple(self.cost), self.bonus_count, given)),
         )
 
     def __hash__(self) -> int:
@@ -108,35 +102,23 @@ class Card:
             raise NotationError("a_card_code_is_empty")
         head = parse_card_head(parts[0], text.strip())
         rest = parts[1].strip() if len(parts) > 1 else ""
-        discard = None
-        cost = GemCounts()
-        if rest.startswith(DISCARD_MARK):
-            found = _DISCARD.match(rest)
-            if found is None:
-                raise NotationError("a_discard_cost_is_written", text=text.strip())
-            discard = gem_from_code(found.group(1), text.strip())
-            if discard is Gem.GOLD:
-                raise NotationError("gold_cards_cannot_be_discarded", text=text.strip())
-        elif rest:
-            cost = GemCounts.parse(rest)
+        mark = price_mark(rest)
+        card_price = _card_price(rest[len(mark) :], text.strip()) if mark else None
+        cost = GemCounts.parse(rest) if rest and not mark else GemCounts()
         if cost.get(Gem.GOLD):
             raise NotationError("a_card_cannot_cost_gold", text=text.strip())
-        price = f"{DISCARD_MARK}2{discard.value}" if discard is not None else str(cost)
-        canonical = f"{head.text} {price}".strip()
-        marked = (
-            head.associate or head.bonus is None or head.bonus_count != 1 or bool(head.extra) or discard is not None
-        )
+        price = f"{mark}{card_price}" if card_price is not None else str(cost)
         return cls(
             level=head.level,
             points=head.points,
             bonus=head.bonus,
             cost=cost,
-            text=canonical,
+            text=f"{head.text} {price}".strip(),
             bonus_count=head.bonus_count,
-            associate=head.associate,
+            mark=head.mark,
             extra=head.extra,
-            discard=discard,
-            marked=marked,
+            card_price=card_price,
+            marked=bool(head.mark or head.extra or card_price is not None or head.bonus_count != 1),
         )
 
     @property
@@ -144,26 +126,24 @@ class Card:
         """The level, points and bonus part with its marks, ``c4s`` or ``b0*+a``."""
         return self.text.split()[0]
 
-    @property
-    def double_gold(self) -> bool:
-        """The colourless card that can be discarded for 2 gold during a purchase."""
-        return self.bonus is None and not self.associate
-
-    @property
-    def free_level(self) -> str:
-        """The level of the free card this card brings (``a`` or ``b``), or empty."""
-        return self.extra if self.extra in ("a", "b") else ""
-
-    @property
-    def takes_noble(self) -> bool:
-        """The card that reserves a noble tile for its buyer."""
-        return self.extra == "n"
-
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse({self.text!r})"
+
+
+def _card_price(written: str, text: str) -> GemCounts:
+    """The cards given up, by colour, of a price written after a price mark (``2o``)."""
+    try:
+        given = GemCounts.parse(written)
+    except NotationError:
+        raise NotationError("a_discard_cost_is_written", text=text) from None
+    if not given.total:
+        raise NotationError("a_discard_cost_is_written", text=text)
+    if given.get(Gem.GOLD):
+        raise NotationError("gold_cards_cannot_be_discarded", text=text)
+    return given
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,31 +185,39 @@ class Noble:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
-    """The whole, checked card set, with look-ups by notation."""
+    """The whole, checked card set, with look-ups by notation: the base game's cards and
+    nobles, and each module's own cards (``modules``, by the module's name)."""
 
     cards: tuple[Card, ...]
     nobles: tuple[Noble, ...]
+    modules: dict[str, tuple[Card, ...]] = field(compare=False, repr=False)
     _cards_by_text: dict[str, Card] = field(compare=False, repr=False)
     _nobles_by_text: dict[str, Noble] = field(compare=False, repr=False)
 
     @classmethod
-    def build(cls, cards: Iterable[Card], nobles: Iterable[Noble]) -> CardSet:
-        """Index a list of cards and nobles by their notation."""
-        card_tuple, noble_tuple = tuple(cards), tuple(nobles)
+    def build(
+        cls, cards: Iterable[Card], nobles: Iterable[Noble], modules: dict[str, tuple[Card, ...]] | None = None
+    ) -> CardSet:
+        """Index the base game's cards, its nobles and the modules' cards by their notation."""
+        module_cards = dict(modules or {})
+        card_tuple = (*cards, *(card for own in module_cards.values() for card in own))
+        noble_tuple = tuple(nobles)
         return cls(
             cards=card_tuple,
             nobles=noble_tuple,
+            modules=module_cards,
             _cards_by_text={c.text: c for c in card_tuple},
             _nobles_by_text={n.text: n for n in noble_tuple},
         )
 
     def level(self, level: str) -> tuple[Card, ...]:
         """All base-game cards of one level, in file order."""
-        return tuple(c for c in self.cards if c.level == level and not c.marked)
+        own = {card for cards in self.modules.values() for card in cards}
+        return tuple(c for c in self.cards if c.level == level and c not in own)
 
-    def marked_level(self, level: str) -> tuple[Card, ...]:
-        """The cards with marks of one level (a module's decks), in file order."""
-        return tuple(c for c in self.cards if c.level == level and c.marked)
+    def module_level(self, name: str, level: str) -> tuple[Card, ...]:
+        """A module's own cards of one level, in its file's order."""
+        return tuple(c for c in self.modules.get(name, ()) if c.level == level)
 
     def card(self, text: str) -> Card | None:
         """The card with this notation (any order or case), or None."""
@@ -243,7 +231,7 @@ class CardSet:
 def _check_card(card: Card, line: int) -> None:
     if not 0 <= card.points <= MAX_POINTS:
         raise CardDataError("points", line=line, card=card.text, points=card.points, most=MAX_POINTS)
-    if card.cost.total == 0 and card.discard is None:
+    if card.cost.total == 0 and card.card_price is None:
         raise CardDataError("no_cost", line=line, card=card.text)
     if max(card.cost) > MAX_GEMS_OF_ONE_COLOUR:
         raise CardDataError("one_colour", line=line, card=card.text, most=MAX_GEMS_OF_ONE_COLOUR)
@@ -256,11 +244,6 @@ def _check_noble(noble: Noble, line: int) -> None:
 
 
 def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]) -> None:
-    for level in LEVELS:
-        marked = sum(1 for c, _ in cards if c.level == level and c.marked)
-        if marked != MARKED_PER_LEVEL:
-            raise CardDataError("marked_count", level=level, found=marked, expected=MARKED_PER_LEVEL)
-    cards = [(c, n) for c, n in cards if not c.marked]
     for level, expected in CARDS_PER_LEVEL.items():
         found = sum(1 for c, _ in cards if c.level == level)
         if found != expected:
@@ -275,11 +258,11 @@ def _check_totals(cards: list[tuple[Card, int]], nobles: list[tuple[Noble, int]]
         raise CardDataError("noble_count", found=len(nobles), expected=NOBLE_COUNT)
 
 
-def parse_card_data(text: str) -> CardSet:
-    """Read and check the card data file's text.
+def _read_lines(text: str) -> tuple[list[tuple[Card, int]], list[tuple[Noble, int]]]:
+    """Every card and noble of a data file's text, each checked on its own, with its line.
 
     Raises:
-        CardDataError: naming the line of the first fault, or the count that is off.
+        CardDataError: naming the line of the first fault.
     """
     cards: list[tuple[Card, int]] = []
     nobles: list[tuple[Noble, int]] = []
@@ -292,22 +275,65 @@ def parse_card_data(text: str) -> CardSet:
             if line[0].isdigit():
                 noble = Noble.parse(line)
                 _check_noble(noble, number)
-                key, item_line = noble.text, number
+                key = noble.text
                 nobles.append((noble, number))
             else:
                 card = Card.parse(line)
                 _check_card(card, number)
-                key, item_line = card.text, number
+                key = card.text
                 cards.append((card, number))
         except NotationError as error:
             raise CardDataError("bad_code", line=number, cause=error) from None
         if key in seen:
-            raise CardDataError("duplicate", line=item_line, code=key, first=seen[key])
-        seen[key] = item_line
+            raise CardDataError("duplicate", line=number, code=key, first=seen[key])
+        seen[key] = number
     if any(c.level not in LEVELS for c, _ in cards):
         raise CardDataError("unknown_level")
+    return cards, nobles
+
+
+def parse_card_data(text: str) -> CardSet:
+    """Read and check the base game's card data file's text.
+
+    Raises:
+        CardDataError: naming the line of the first fault, or the count that is off.
+    """
+    cards, nobles = _read_lines(text)
     _check_totals(cards, nobles)
     return CardSet.build((c for c, _ in cards), (n for n, _ in nobles))
+
+
+def parse_module_cards(text: str, per_level: int) -> tuple[Card, ...]:
+    """Read and check a module's own cards: the same notation, with the marks the module
+    registered, ``per_level`` of each level, and no noble.
+
+    Raises:
+        CardDataError: naming the line of the first fault, or the count that is off.
+    """
+    cards, nobles = _read_lines(text)
+    if nobles:
+        noble, line = nobles[0]
+        raise CardDataError("module_noble", line=line, noble=noble.text)
+    for level in LEVELS:
+        found = sum(1 for c, _ in cards if c.level == level)
+        if found != per_level:
+            raise CardDataError("marked_count", level=level, found=found, expected=per_level)
+    return tuple(c for c, _ in cards)
+
+
+MODULE_CARDS: dict[str, tuple[Card, ...]] = {}
+"""Each module's own cards, by its name, registered by the module (``add_module_cards``)."""
+
+
+def add_module_cards(name: str, text: str, per_level: int) -> tuple[Card, ...]:
+    """A module's own cards join the standard card set (its decks, look-ups, the log).
+
+    Raises:
+        CardDataError: when the module's card text breaks a check.
+    """
+    MODULE_CARDS[name] = parse_module_cards(text, per_level)
+    standard_cards.cache_clear()
+    return MODULE_CARDS[name]
 
 
 def load_cards(path: Path | None = None) -> CardSet:
@@ -336,5 +362,7 @@ def _shipped_data_text() -> str:
 
 @functools.cache
 def standard_cards() -> CardSet:
-    """The shipped card set, loaded and checked once per process."""
-    return load_cards()
+    """The shipped card set, loaded and checked once per process: the base game's, and the
+    cards of every module registered."""
+    base = load_cards()
+    return CardSet.build(base.cards, base.nobles, MODULE_CARDS)

@@ -33,11 +33,10 @@ __all__ = [
     "packed_shortfall",
     "Place",
     "Slot",
-    "ASSOCIATE_MARK",
-    "DISCARD_MARK",
-    "DOUBLE_GOLD_MARK",
-    "EXTRA_MARK",
+    "EXTRA_SIGN",
     "CardHead",
+    "add_card_marks",
+    "price_mark",
     "parse_card_head",
     "parse_slot",
     "parse_place",
@@ -253,44 +252,61 @@ def packed_shortfall(held: int, cost: int) -> int:
     return sum((short - lacking).to_bytes(5, "little"))
 
 
-_HEAD = re.compile(r"^([A-Za-z])(\d+)([A-Za-z*]+)(?:\+([A-Za-z]))?$", re.ASCII)
-DOUBLE_GOLD_MARK = "gg"
-ASSOCIATE_MARK = "*"
-EXTRA_MARK = "+"
-DISCARD_MARK = "-"
+_HEAD = re.compile(r"^([A-Za-z])(\d+)([^\s\d+]+)(?:\+(\S))?$")
+EXTRA_SIGN = "+"
+"""What joins an extra mark to the bonus in a card head (``b1d+n``)."""
+
+BONUS_MARKS: dict[str, int] = {}
+"""The words that stand in a card's bonus place instead of a colour, registered by the
+modules whose cards carry them, each with how many bonuses it counts for until the card
+has a colour (``add_card_marks``)."""
+EXTRA_MARKS: set[str] = set()
+"""The letters a module's cards may carry after ``+`` in their head."""
+PRICE_MARKS: set[str] = set()
+"""The signs that start a price paid in cards given up rather than in gems (``-2o``)."""
+
+
+def add_card_marks(*, bonus: Mapping[str, int] = {}, extras: Iterable[str] = (), price: str = "") -> None:
+    """A module whose cards carry marks makes the notation read them; what each mark
+    means stays the module's own (the domain only reads and writes them)."""
+    BONUS_MARKS.update({mark.lower(): count for mark, count in bonus.items()})
+    EXTRA_MARKS.update(extra.lower() for extra in extras)
+    if price:
+        PRICE_MARKS.add(price)
+
+
+def price_mark(text: str) -> str:
+    """The registered sign a written price starts with, or empty for a price in gems."""
+    return next((mark for mark in PRICE_MARKS if text.startswith(mark)), "")
 
 
 @dataclass(frozen=True, slots=True)
 class CardHead:
     """A card head in braille-edition notation, with the marks of the modules' cards.
 
-    ``c4s``: level c, 4 points, sapphire bonus. Marked cards add: a doubled bonus
-    letter (``b0dd``, two bonuses), ``gg`` for the colourless double-gold card, ``*``
-    for a card that takes the colour of another, and ``+a``, ``+b`` (take a free card
-    of that level) or ``+n`` (reserve a noble) after the bonus.
+    ``c4s``: level c, 4 points, sapphire bonus. A module's cards may carry marks: a
+    doubled bonus letter (``b0dd``, two bonuses), a registered word in the bonus place
+    (``mark``: the card has no colour of its own), and a registered letter after ``+``
+    (``extra``). What they mean, the module that registered them says.
     """
 
     level: str
     points: int
     bonus: Gem | None
     bonus_count: int = 1
-    associate: bool = False
+    mark: str = ""
+    """The registered word in the bonus place, or empty for a colour."""
     extra: str = ""
-    """``a`` or ``b`` for a free card of that level, ``n`` for a noble, or empty."""
+    """The registered letter after ``+``, or empty."""
 
     @property
     def text(self) -> str:
-        if self.associate:
-            mark = ASSOCIATE_MARK
-        elif self.bonus is None:
-            mark = DOUBLE_GOLD_MARK
-        else:
-            mark = self.bonus.value * self.bonus_count
-        return f"{self.level}{self.points}{mark}" + (f"{EXTRA_MARK}{self.extra}" if self.extra else "")
+        bonus = self.mark or (self.bonus.value * self.bonus_count if self.bonus is not None else "")
+        return f"{self.level}{self.points}{bonus}" + (f"{EXTRA_SIGN}{self.extra}" if self.extra else "")
 
 
 def parse_card_head(head: str, text: str | None = None) -> CardHead:
-    """Read a card head such as ``c4s``, ``b0dd``, ``a0gg``, ``b0*+a`` or ``b1d+n``.
+    """Read a card head such as ``c4s`` or ``b0dd``, with the marks the modules registered.
 
     Raises:
         NotationError: naming the part that is wrong.
@@ -303,13 +319,12 @@ def parse_card_head(head: str, text: str | None = None) -> CardHead:
     extra = (match.group(4) or "").lower()
     if level not in LEVELS:
         raise NotationError("unknown_level_match_in_whole", match=match.group(1), whole=whole)
-    if extra and extra not in ("a", "b", "n"):
-        raise NotationError("extra_is_not_a_mark", extra=extra, whole=whole)
-    if bonus == ASSOCIATE_MARK:
-        return CardHead(level, points, None, 1, associate=True, extra=extra)
-    if bonus == DOUBLE_GOLD_MARK:
-        return CardHead(level, points, None, 0, extra=extra)
-    if ASSOCIATE_MARK in bonus or len(bonus) > 2 or (len(bonus) == 2 and bonus[0] != bonus[1]):
+    if extra and extra not in EXTRA_MARKS:
+        marks = ", ".join(sorted(EXTRA_SIGN + mark for mark in EXTRA_MARKS))
+        raise NotationError("extra_is_not_a_mark", extra=extra, whole=whole, marks=marks)
+    if bonus in BONUS_MARKS:
+        return CardHead(level, points, None, BONUS_MARKS[bonus], mark=bonus, extra=extra)
+    if not bonus.isascii() or not bonus.isalpha() or len(bonus) > 2 or (len(bonus) == 2 and bonus[0] != bonus[1]):
         raise NotationError("bonus_is_not_one_bonus", bonus=bonus, whole=whole)
     gem = gem_from_code(bonus[0], whole)
     if gem is Gem.GOLD:

@@ -36,8 +36,10 @@ The hooks, in the order a game meets them:
 - ``points_given``: the points its powers gave a player, for a game's summary.
 - ``questions``, ``answer``: its own questions at the prompt, and their answers.
 - ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
-  ``colour_of``, ``words``: what the text layer says of it, as ``Phrase`` values (a
-  catalogue key and plain facts), never sentences.
+  ``colour_of``, ``words``, ``mark_words``: what the text layer says of it, as ``Phrase``
+  values (a catalogue key and plain facts), never sentences; ``mark_words`` is asked of
+  every module, in a game or not, since a card's marks (registered in the notation by
+  ``notation.add_card_marks``) say whose it is.
 - ``facts``, ``seat_facts``: its part of a position as plain JSON values.
 """
 
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
     from splendor_a11y.engine.commands import Buy, Command, ModuleOption
     from splendor_a11y.engine.events import CardBought, Event, GameSetUp
     from splendor_a11y.engine.payment import Terms
-    from splendor_a11y.engine.phrase import Phrase
+    from splendor_a11y.engine.phrase import MarkWords, Phrase
     from splendor_a11y.engine.rulebook import Rules
     from splendor_a11y.engine.state import GameState, PlayerState
 
@@ -293,6 +295,13 @@ class Module:
     def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int] | None:
         """A bought card's colour and bonus count where this module gave it one (None: the
         card's own)."""
+        return None
+
+    mark_keys: ClassVar[tuple[str, ...]] = ()
+    """The catalogue keys of the lines that explain its cards' marks (``lookup --marks``)."""
+
+    def mark_words(self, card: Card) -> MarkWords | None:
+        """What its marks on a card mean, or None for a card that carries none of them."""
         return None
 
     # ---- facts for other programs -------------------------------------------------

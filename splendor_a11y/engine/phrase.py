@@ -21,6 +21,7 @@ __all__ = [
     "GemName",
     "Hand",
     "LastRound",
+    "MarkWords",
     "NobleNumbers",
     "Outcome",
     "Phrase",
@@ -52,6 +53,20 @@ class Phrase:
     seat: int | None = None
     to_seat: int | None = None
     to_key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MarkWords:
+    """What a module's marks on one of its cards mean, for the text layer to say in its
+    description of the card: ``bonus`` instead of the colour's words, ``after`` added after
+    the bonus, ``cost`` and ``costing`` instead of the gems' (a price in cards), ``keep``
+    why such a card is worth reserving. Their fields are plain values (a gem, a level)."""
+
+    bonus: Phrase | None = None
+    after: tuple[Phrase, ...] = ()
+    cost: Phrase | None = None
+    costing: Phrase | None = None
+    keep: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)

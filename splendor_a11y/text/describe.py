@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.notation import Gem
+from splendor_a11y.engine.modules import MODULES
+from splendor_a11y.engine.phrase import MarkWords, Phrase
 from splendor_a11y.text.messages import (
     bonus_requirement_in_words,
     counts_in_words,
@@ -11,31 +14,44 @@ from splendor_a11y.text.messages import (
     text,
 )
 
-__all__ = ["card_sentence", "card_words", "card_words_in_row", "noble_sentence"]
+__all__ = ["card_sentence", "card_words", "card_words_in_row", "mark_words", "noble_sentence", "said_plainly"]
+
+_NO_MARKS = MarkWords()
+
+
+def mark_words(card: Card) -> MarkWords:
+    """What the marks on a card mean, from the module whose marks they are (asked of every
+    module: a card is looked up in a game without it too); nothing for a base-game card."""
+    if card.marked:
+        for module in MODULES.values():
+            words = module.mark_words(card)
+            if words is not None:
+                return words
+    return _NO_MARKS
+
+
+def said_plainly(phrase: Phrase) -> str:
+    """A module's phrase about a card in words: its fields are a gem or plain values, the
+    same for every listener."""
+    return text(phrase.key, **{name: gem_name(v) if isinstance(v, Gem) else v for name, v in phrase.fields.items()})
 
 
 def bonus_words(card: Card) -> str:
     """``sapphire bonus``, ``two sapphire bonuses``, or what a card's mark means."""
-    if card.associate:
-        bonus = text("words.associate")
-    elif card.bonus is None:
-        bonus = text("words.double_gold")
-    elif card.bonus_count == 2:
+    marks = mark_words(card)
+    if marks.bonus is not None:
+        bonus = said_plainly(marks.bonus)
+    elif card.bonus is not None and card.bonus_count == 2:
         bonus = text("words.double_bonus", gem=gem_name(card.bonus))
     else:
-        bonus = text("words.bonus", gem=gem_name(card.bonus))
-    if card.free_level:
-        bonus += text("words.free", level=card.free_level)
-    if card.takes_noble:
-        bonus += text("words.takes_noble")
-    return bonus
+        bonus = text("words.bonus", gem=gem_name(card.bonus)) if card.bonus is not None else ""
+    return bonus + "".join(said_plainly(phrase) for phrase in marks.after)
 
 
 def cost_words(card: Card) -> str:
-    """``costs 7 diamonds``, or a discard card's cost."""
-    if card.discard is not None:
-        return text("words.discard_cost", gem=gem_name(card.discard))
-    return text("words.cost", cost=counts_in_words(card.cost))
+    """``costs 7 diamonds``, or how a card priced in cards is bought."""
+    cost = mark_words(card).cost
+    return said_plainly(cost) if cost is not None else text("words.cost", cost=counts_in_words(card.cost))
 
 
 def card_sentence(card: Card) -> str:
@@ -71,10 +87,9 @@ def card_words_in_row(card: Card) -> str:
 
 
 def _costing(card: Card) -> str:
-    """``costing 3 diamonds``, or how a discard card is bought."""
-    if card.discard is not None:
-        return text("words.discard_costing", gem=gem_name(card.discard))
-    return text("words.costing", cost=counts_in_words(card.cost))
+    """``costing 3 diamonds``, or how a card priced in cards is bought."""
+    costing = mark_words(card).costing
+    return said_plainly(costing) if costing is not None else text("words.costing", cost=counts_in_words(card.cost))
 
 
 def noble_sentence(noble: Noble) -> str:

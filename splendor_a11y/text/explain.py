@@ -28,6 +28,7 @@ from splendor_a11y.engine import (
     needed,
     price,
 )
+from splendor_a11y.text.describe import mark_words, said_plainly
 from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text, typed_in_language
 from splendor_a11y.text.narrator import Narrator
 
@@ -192,8 +193,8 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
         why = _about_seats("hint.reserve_deny_win", state, winners)
     elif rivals:
         why = _about_seats("hint.reserve_deny", state, rivals)
-    elif card.discard is not None:
-        why = text("hint.reserve_keep_discard", gem=gem_name(card.discard))
+    elif (keep := mark_words(card).keep) is not None:
+        why = said_plainly(keep)
     else:
         short = gems_missing(card, state.players[seat])
         why = text("hint.reserve_keep", short=_gems(short)) if short else text("hint.reserve_ready")

@@ -13,17 +13,16 @@ from dataclasses import dataclass, field
 from splendor_a11y.domain.braille import to_braille
 from splendor_a11y.domain.cards import Card, CardSet, Noble
 from splendor_a11y.domain.notation import Gem, NotationError, parse_card_head
+from splendor_a11y.engine.modules import MODULES
 from splendor_a11y.text.describe import card_sentence, noble_sentence
 from splendor_a11y.text.messages import plural, text
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = ["LookupQuery", "LookupResult", "group_codes", "run_lookup"]
 
-_HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[A-Za-z*]+(?:\+[A-Za-z])?$", re.ASCII)
+_HEAD_TOKEN = re.compile(r"^[A-Za-z]\d+[^\s\d+]+(?:\+\S)?$")
 _NOBLE_START = re.compile(r"^\d+$", re.ASCII)
 CLOSEST_SHOWN = 2
-MARKS = ("double", "gold", "associate", "free", "noble", "discard", "places")
-"""The marks of the modules' cards, each explained by one catalogue line."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -156,7 +155,7 @@ def run_lookup(query: LookupQuery, card_set: CardSet) -> LookupResult:
             found = found and result.found
         return LookupResult(lines, found)
     if query.marks:
-        return LookupResult([text(f"lookup.mark.{mark}") for mark in MARKS])
+        return LookupResult([text(key) for module in MODULES.values() for key in module.mark_keys])
     if query.nobles:
         nobles = [n for n in card_set.nobles if all(n.requirement.get(gem) for gem in query.costs)]
         if not nobles:

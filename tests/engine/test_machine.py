@@ -155,7 +155,7 @@ class GameMachine(RuleBasedStateMachine):
         cards = standard_cards()
         expected = [c for level in "abc" for c in cards.level(level)]
         if orient_decks(self.state):
-            expected += [c for level in "abc" for c in cards.marked_level(level)]
+            expected += [c for level in "abc" for c in cards.module_level("orient", level)]
         assert sorted(map(str, where)) == sorted(map(str, expected))
 
     @invariant()

@@ -27,6 +27,7 @@ from splendor_a11y.engine import (
     legal_commands,
     modules_named,
 )
+from splendor_a11y.engine.modules.orient.card_marks import is_double_gold
 from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE, Conquer, Hold
 from splendor_a11y.engine.modules.tradingposts import (
     EXTRA_PHASE,
@@ -260,7 +261,7 @@ def test_points_from_the_route_end_the_game_at_the_end_of_the_round() -> None:
 
 def test_the_orients_virtual_gold_is_worth_two_gems_each_with_the_third_power() -> None:
     state = with_card(without_nobles(game(("orient", "tradingposts"))), "b1", "b1s 4r")
-    gold_card = next(card for card in standard_cards().marked_level("a") if card.double_gold)
+    gold_card = next(card for card in standard_cards().module_level("orient", "a") if is_double_gold(card))
     state = with_player(state, 0, bought=(gold_card,), tokens=NOTHING)
     assert refused(state, Buy(Slot("b", 1))).reason is Reason.CANNOT_AFFORD, "two virtual gold pay two rubies"
     powered = with_coats(state, 0, 3)

@@ -20,6 +20,7 @@ from splendor_a11y.engine.commands import Buy, Command, ModuleOption
 from splendor_a11y.engine.events import CardBought, Event, GameSetUp
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules.orient import rules, told
+from splendor_a11y.engine.modules.orient.card_marks import discard_colour
 from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.events import CardAssociated, FreeCardTaken, NobleReserved
 from splendor_a11y.engine.modules.orient.kinds import (
@@ -50,7 +51,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     seat_part,
 )
 from splendor_a11y.engine.payment import Terms
-from splendor_a11y.engine.phrase import Phrase
+from splendor_a11y.engine.phrase import MarkWords, Phrase
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.state import GameState, PlayerState
 from splendor_a11y.engine.turn import face_up, top_drawn, top_to_slot
@@ -117,7 +118,7 @@ class Orient(Module):
     def deal(self, rng: random.Random, card_set: CardSet) -> tuple[tuple[Card, ...], ...]:
         decks = []
         for level in LEVELS:
-            deck = list(card_set.marked_level(level))
+            deck = list(card_set.module_level(NAME, level))
             rng.shuffle(deck)
             decks.append(tuple(deck))
         return tuple(decks)
@@ -127,7 +128,7 @@ class Orient(Module):
         if len(decks) != len(LEVELS):
             raise IllegalAction(Reason.BAD_SETUP, state.current, problem=NAME)
         for level, deck in zip(LEVELS, decks, strict=False):
-            if Counter(deck) != Counter(card_set.marked_level(level)):
+            if Counter(deck) != Counter(card_set.module_level(NAME, level)):
                 raise IllegalAction(Reason.BAD_SETUP, state.current, problem="deck", level=level)
 
     def set_up(self, state: GameState, event: GameSetUp) -> GameState:
@@ -160,7 +161,8 @@ class Orient(Module):
         return rules.terms(state, seat, card, found, command)
 
     def reach(self, card: Card) -> Callable[[PlayerState], int] | None:
-        return functools.partial(discard_gap, card.discard) if card.discard is not None else None
+        gem = discard_colour(card)
+        return functools.partial(discard_gap, gem) if gem is not None else None
 
     def options_of(self, state: GameState, event: CardBought) -> tuple[ModuleOption, ...]:
         return rules.options_of(event)
@@ -204,6 +206,13 @@ class Orient(Module):
     def prompt(self, state: GameState) -> Phrase | None:
         return told.prompt(state)
 
+    mark_keys = tuple(
+        f"lookup.mark.{mark}" for mark in ("double", "gold", "associate", "free", "noble", "discard", "places")
+    )
+
+    def mark_words(self, card: Card) -> MarkWords | None:
+        return told.mark_words(card)
+
     def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
         return told.explain(state, seat, command)
 
@@ -236,7 +245,7 @@ class Orient(Module):
         return _with_decks(state, decks)
 
     def pools(self, card_set: CardSet, level: str) -> tuple[Card, ...]:
-        return card_set.marked_level(level)
+        return card_set.module_level(NAME, level)
 
 
 ORIENT = Orient()

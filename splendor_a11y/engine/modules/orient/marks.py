@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import COLOURS, Gem, Slot
+from splendor_a11y.engine.modules.orient.card_marks import free_level, is_associate, is_double_gold, takes_noble
 from splendor_a11y.engine.modules.orient.kinds import ASSOCIATE, NAME, NOBLE, Effect, free_effect
 from splendor_a11y.engine.state import GameState, PlayerState, face_up_slots
 
@@ -71,7 +72,7 @@ def colour_of(player: PlayerState, card: Card) -> tuple[Gem | None, int]:
     for associate, gem, count in associations(player):
         if associate == card:
             return gem, count
-    if card.associate:
+    if is_associate(card):
         return None, 0
     return card.bonus, card.bonus_count if card.bonus is not None else 0
 
@@ -79,18 +80,18 @@ def colour_of(player: PlayerState, card: Card) -> tuple[Gem | None, int]:
 def card_effects(card: Card) -> tuple[Effect, ...]:
     """What a card does when it is bought or taken, in the order the rules give."""
     effects: list[Effect] = []
-    if card.associate:
+    if is_associate(card):
         effects.append(ASSOCIATE)
-    if card.free_level:
-        effects.append(free_effect(card.free_level))
-    if card.takes_noble:
+    if free_level(card):
+        effects.append(free_effect(free_level(card)))
+    if takes_noble(card):
         effects.append(NOBLE)
     return tuple(effects)
 
 
 def gold_cards(player: PlayerState) -> list[Card]:
     """The player's double-gold cards, each worth 2 gold when discarded in a purchase."""
-    return [card for card in player.bought if card.double_gold]
+    return [card for card in player.bought if is_double_gold(card)]
 
 
 def partner_options(player: PlayerState, exclude: Card | None = None) -> list[tuple[Gem, int]]:
@@ -108,7 +109,7 @@ def partner_options(player: PlayerState, exclude: Card | None = None) -> list[tu
 def pending_associate(player: PlayerState) -> Card | None:
     """The bought card still waiting to take a colour."""
     associated = {card for card, _, _ in associations(player)}
-    waiting = [card for card in player.bought if card.associate and card not in associated]
+    waiting = [card for card in player.bought if is_associate(card) and card not in associated]
     return waiting[-1] if waiting else None
 
 
@@ -130,7 +131,7 @@ def discard_choice(player: PlayerState, gem: Gem) -> tuple[Card, Card] | None:
     """The two cards of a colour a discard card costs: cards that took that colour go
     first, as the rules require; then those worth least. None when there are fewer than two."""
     of_colour = [card for card in player.bought if colour_of(player, card)[0] is gem]
-    ordered = sorted(of_colour, key=lambda card: (not card.associate, card.points, card.bonus_count, card.text))
+    ordered = sorted(of_colour, key=lambda card: (not is_associate(card), card.points, card.bonus_count, card.text))
     return (ordered[0], ordered[1]) if len(ordered) >= 2 else None
 
 

@@ -10,6 +10,7 @@ from splendor_a11y.domain.notation import CardHead, GemCounts
 from splendor_a11y.engine.checks import refuse
 from splendor_a11y.engine.commands import Buy, Command, ModuleOption
 from splendor_a11y.engine.events import CardBought
+from splendor_a11y.engine.modules.orient.card_marks import discard_colour, is_associate, is_double_gold
 from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
@@ -47,15 +48,16 @@ def terms(state: GameState, seat: int, card: Card, found: Terms, command: Buy | 
     """
     player = state.players[seat]
     named = _option(command, Discards)
-    if card.discard is not None:
-        chosen = discard_choice(player, card.discard) if named is None else _named_discards(state, card, named.cards)
+    gem = discard_colour(card)
+    if gem is not None:
+        chosen = discard_choice(player, gem) if named is None else _named_discards(state, card, named.cards)
         if chosen is None:
-            have = sum(1 for c in player.bought if colour_of(player, c)[0] is card.discard)
-            raise refuse(state, Reasons.DISCARD_SHORT, card=card, gem=card.discard, have_count=have)
+            have = sum(1 for c in player.bought if colour_of(player, c)[0] is gem)
+            raise refuse(state, Reasons.DISCARD_SHORT, card=card, gem=gem, have_count=have)
         return replaced(found, need=GemCounts(), given=found.given + chosen)
     if named is not None:
         raise refuse(state, Reasons.DISCARD_NOT_NEEDED, card=card)
-    if card.associate and not partner_options(player):
+    if is_associate(card) and not partner_options(player):
         raise refuse(state, Reasons.NO_PARTNER, card=card)
     wanted = _option(command, GoldCards)
     owned = tuple(gold_cards(player))
@@ -80,9 +82,9 @@ def _option(command: Buy | None, kind: type[_Option]) -> _Option | None:
 def options_of(event: CardBought) -> tuple[ModuleOption, ...]:
     """The Orient's options of a logged purchase: the cards given up for a discard card,
     or how many double-gold cards were."""
-    if event.card.discard is not None:
+    if discard_colour(event.card) is not None:
         return (Discards(event.discarded),)
-    spent = sum(1 for card in event.discarded if card.double_gold)
+    spent = sum(1 for card in event.discarded if is_double_gold(card))
     return (GoldCards(spent),) if spent else ()
 
 
@@ -102,7 +104,7 @@ def _named_discards(state: GameState, card: Card, named: tuple[Card | CardHead, 
     """The two cards the player named to pay a discard card, checked against the rules:
     their own, of the card's colour, two different ones, cards that took the colour first."""
     player = state.player
-    gem = card.discard
+    gem = discard_colour(card)
     chosen: list[Card] = []
     for code in named:
         mine = _named_card(state, code, chosen)
@@ -111,7 +113,7 @@ def _named_discards(state: GameState, card: Card, named: tuple[Card | CardHead, 
         chosen.append(mine)
     if len(chosen) != 2:
         raise refuse(state, Reasons.DISCARD_TWO, count=len(chosen))
-    takers = [c for c in player.bought if c.associate and colour_of(player, c)[0] is gem]
+    takers = [c for c in player.bought if is_associate(c) and colour_of(player, c)[0] is gem]
     if sum(1 for c in chosen if c in takers) < min(2, len(takers)):
         raise refuse(state, Reasons.DISCARD_TAKERS_FIRST, gem=gem, takers=takers[0])
     return chosen[0], chosen[1]

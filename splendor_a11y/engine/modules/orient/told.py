@@ -3,9 +3,17 @@ layer (which owns the words), and its commands' words at the prompt."""
 
 from __future__ import annotations
 
+from splendor_a11y.domain.cards import Card
 from splendor_a11y.engine.commands import Command
 from splendor_a11y.engine.events import CardBought, Event, bought_fields
 from splendor_a11y.engine.module import OptionWord, Word
+from splendor_a11y.engine.modules.orient.card_marks import (
+    discard_colour,
+    free_level,
+    is_associate,
+    is_double_gold,
+    takes_noble,
+)
 from splendor_a11y.engine.modules.orient.commands import Associate, Discards, GoldCards, ReserveNoble, TakeFree
 from splendor_a11y.engine.modules.orient.kinds import (
     ASSOCIATE_PHASE,
@@ -19,7 +27,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import CardList, Choice, GemName, Phrase, SlotCards
+from splendor_a11y.engine.phrase import CardList, Choice, GemName, MarkWords, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = ["OPTIONS", "WORDS", "explain", "prompt", "status", "tell"]
@@ -43,7 +51,7 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
     module allows, a conquest, is told by that module)."""
     if not isinstance(event, CardBought) or not event.discarded or before.phase is not Phase.ACTION:
         return None
-    key = "event.bought_discarding" if event.card.discard is not None else "event.bought_gold_cards"
+    key = "event.bought_discarding" if discard_colour(event.card) is not None else "event.bought_gold_cards"
     return Phrase(key, {**bought_fields(event, after), "cards": CardList(event.discarded)}, seat=event.player)
 
 
@@ -83,3 +91,24 @@ def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
     """The nobles a player keeps for themselves."""
     kept = reserved_nobles(state.players[seat])
     return (Phrase("query.reserved_nobles", {"nobles": tuple(kept)}),) if kept else ()
+
+
+def mark_words(card: Card) -> MarkWords | None:
+    """What the Orient's marks on a card mean: the colour it takes or its double gold in
+    place of a bonus, the free card or noble it brings, two cards given up for a price."""
+    bonus = Phrase("words.associate") if is_associate(card) else None
+    if is_double_gold(card):
+        bonus = Phrase("words.double_gold")
+    after: tuple[Phrase, ...] = (Phrase("words.free", {"level": free_level(card)}),) if free_level(card) else ()
+    if takes_noble(card):
+        after += (Phrase("words.takes_noble"),)
+    gem = discard_colour(card)
+    if gem is None:
+        return MarkWords(bonus, after) if bonus or after else None
+    return MarkWords(
+        bonus,
+        after,
+        cost=Phrase("words.discard_cost", {"gem": gem}),
+        costing=Phrase("words.discard_costing", {"gem": gem}),
+        keep=Phrase("hint.reserve_keep_discard", {"gem": gem}),
+    )
