@@ -1,6 +1,7 @@
 """How fast the server answers: many tables of scripted players over SSH, each a whole game.
 
     python benchmarks/server.py [--tables 200] [--think 1.0] [--restore 1000] [--transport ssh|web]
+                                [--db sqlite|postgresql|postgresql://...]
 
 Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, as a
 host would: players log in with passwords (each new name registered, its password
@@ -21,6 +22,11 @@ server's CPU time per move (target 3 ms), and its memory per table and per conne
 With ``--transport web`` the same players come in at the web page instead: its login form,
 then its WebSocket, as the page's script does.
 
+With ``--db postgresql`` the server keeps its store in PostgreSQL, in a cluster the
+benchmark starts for itself as the tests do (``tests/pg_helpers.py``: Debian's
+postgresql package); with ``--db postgresql://user@host/any`` on that server, whose user
+may create databases. Each part gets a new database of its own.
+
 Last, with ``--restore N`` (1,000 by default, 0 to skip), it writes a store holding N
 unfinished tables, each some twenty moves into its game, and times a server started
 over it until it listens (target: within 5 seconds).
@@ -40,16 +46,21 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
+import asyncpg
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from pg_helpers import Postgres, start_postgres  # noqa: E402
+
 from splendor_a11y.bots import bot_for  # noqa: E402
 from splendor_a11y.engine import decide_and_apply, view  # noqa: E402
 from splendor_a11y.play.table import Table  # noqa: E402
 from splendor_a11y.record import LogHeader, PlayerEntry  # noqa: E402
-from splendor_a11y.serve.store import Store, TableSink  # noqa: E402
+from splendor_a11y.serve.store import TableSink  # noqa: E402
+from splendor_a11y.serve.stores import is_address, open_store  # noqa: E402
 
 from server_helpers import Server, free_port, plain  # noqa: E402
 
@@ -59,6 +70,8 @@ ARRIVAL = 0.2
 WAVE = 10
 """Tables whose players log in together: people arrive in small crowds, not all at once."""
 """Seconds between two tables' arrivals: people come one after another, not all at once."""
+STORE = ["SQLite, one file"]
+"""Where the server keeps its store in this run, for the report."""
 ACCEPTED = re.compile(r"^You (take|buy|reserve|return|pass)\b")
 
 
@@ -252,7 +265,7 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
         other = second if me is first else first
         while True:
             pattern = re.compile(
-                rf"Your turn, {me.name}\.|You hold \d+ tokens: return|choose one: noble|"
+                rf"Your turn(?:, {me.name})?\.|You hold \d+ tokens: return|choose one: noble|"
                 "Type leave to go back"
             )
             index, _, line = await me.line_after(cursor[me.name], pattern, timeout=600)
@@ -306,10 +319,11 @@ def _machine() -> str:
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-async def _main(tables: int, think: float, logins: int) -> None:
+async def _main(tables: int, think: float, logins: int, database: str) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
     web = ("--web", str(free_port())) if TRANSPORT[0] == "web" else ()
-    server = Server(home, "--max-connections", str(2 * tables + logins + 10), *web)
+    db = ("--db", database) if database else ()
+    server = Server(home, "--max-connections", str(2 * tables + logins + 10), *web, *db)
     server.start()
     if web:
         server.port = int(web[1])
@@ -371,6 +385,7 @@ def _report(
     p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000
     per_move = 1000 * cpu / max(len(ordered), 1)
     print(f"machine: {_machine()}")
+    print(f"store: {STORE[0]}")
     way = {"ssh": "over SSH", "web": "at the web page"}[TRANSPORT[0]]
     print(f"{logins} new players logging in at once {way} with passwords (scrypt): {rate:.1f} logins a second")
     print(f"{tables} tables, 2 players each {way}, every game played to its end in {elapsed:.1f} s")
@@ -394,10 +409,10 @@ def _report(
     )
 
 
-def _fill_store(path: Path, tables: int) -> None:
+def _fill_store(where: Path | str, tables: int) -> None:
     """A store of ``tables`` unfinished games, each about twenty moves in, played by
     random bots through the real table and its sink."""
-    store = Store(path)
+    store = open_store(where)
     for number in range(tables):
         header = LogHeader(players=(PlayerEntry(f"A{number}"), PlayerEntry(f"B{number}")), seed=number)
         table_number = store.new_table(
@@ -419,10 +434,10 @@ def _fill_store(path: Path, tables: int) -> None:
     store.close()
 
 
-def _time_to_listen(tables: int) -> float:
+def _time_to_listen(tables: int, database: str) -> float:
     home = Path(tempfile.mkdtemp(prefix="splendor-restore-"))
-    _fill_store(home / "server.sqlite3", tables)
-    server = Server(home)
+    _fill_store(database or home / "server.sqlite3", tables)
+    server = Server(home, *(("--db", database) if database else ()))
     started = time.perf_counter()
     server.start()
     listening = time.perf_counter() - started
@@ -442,16 +457,59 @@ def main() -> None:
         default="ssh",
         help="how the players come in: SSH with a terminal, or the web page's WebSocket",
     )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="the server's store: sqlite (a file), postgresql (a cluster of its own), or a postgresql:// address",
+    )
     arguments = parser.parse_args()
     TRANSPORT[0] = arguments.transport
+    cluster = start_postgres() if arguments.db == "postgresql" else None
+    if isinstance(cluster, str):
+        sys.exit(f"cannot start PostgreSQL: {cluster}")
+    try:
+        _run(arguments, cluster)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def _run(arguments: argparse.Namespace, cluster: Postgres | None) -> None:
+    """Each part of the benchmark, over a store of its own."""
     if arguments.tables:
-        asyncio.run(_main(arguments.tables, arguments.think, arguments.logins))
+        database = _new_store(arguments.db, cluster)
+        asyncio.run(_main(arguments.tables, arguments.think, arguments.logins, database))
     if arguments.restore:
-        seconds = _time_to_listen(arguments.restore)
+        seconds = _time_to_listen(arguments.restore, _new_store(arguments.db, cluster))
         print(
             f"a server over a store of {arguments.restore} unfinished tables listens after {seconds:.2f} s  "
             f"target 5 s: {'met' if seconds <= 5 else 'NOT met'}"
         )
+
+
+def _new_store(kind: str, cluster: Postgres | None) -> str:
+    """The ``--db`` of one part: empty ("", the server's own file), or a new database of
+    the benchmark's cluster or of the PostgreSQL server given."""
+    if cluster is not None:
+        STORE[0] = "PostgreSQL, a cluster on this machine"
+        return cluster.new_database()
+    if not is_address(kind):
+        STORE[0] = "SQLite, one file"
+        return ""
+    STORE[0] = "PostgreSQL, the server given"
+    return asyncio.run(_new_database(kind))
+
+
+async def _new_database(url: str) -> str:
+    """A new database on the PostgreSQL server of ``url``; its address."""
+    parts = urlsplit(url)
+    name = f"splendor_bench_{os.getpid()}_{time.time_ns() % 10**9}"
+    connection = await asyncpg.connect(urlunsplit(parts._replace(path="/postgres")))
+    try:
+        await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 if __name__ == "__main__":

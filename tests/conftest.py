@@ -9,10 +9,12 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from pg_helpers import Postgres, start_postgres
 
 from splendor_a11y.bots import hard
 from splendor_a11y.domain.cards import Card, CardSet, standard_cards
@@ -186,3 +188,26 @@ __all__ = [
     "run_cli",
     "with_player",
 ]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """A PostgreSQL cluster of the tests' own for the whole run (see ``pg_helpers``); the
+    tests that ask for it skip, saying why, where none can start."""
+    started = start_postgres()
+    if isinstance(started, str):
+        pytest.skip(started)
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """Where a store is kept, once for each store: an SQLite file, and a new database of
+    the tests' PostgreSQL."""
+    if request.param == "sqlite":
+        return tmp_path / "server.sqlite3"
+    cluster: Postgres = request.getfixturevalue("postgres")
+    return cluster.new_database()

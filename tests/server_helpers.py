@@ -257,3 +257,16 @@ def telnet_login(port: int, name: str, password: str | None = None, address: str
     client.send(name)
     client.send(password if password is not None else f"{name}-secret-words")
     return client
+
+
+def play_a_little(port: int, name: str) -> None:
+    """Over telnet, ``name`` logs in, makes a table against the random computer, takes
+    three gems, and quits: a game under way, kept in the store."""
+    client = telnet_login(port, name)
+    client.expect(rf"Welcome, {name}\.")
+    client.send("create 2 bot:random")
+    client.expect(r"Your turn\.")
+    client.send("take ser")
+    client.expect(rf"{name} takes|You take")
+    client.send("quit")
+    client.close()

@@ -83,7 +83,7 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copy(folder / "game.jsonl", folder / "partie.jsonl")
     (folder / "home" / "games").mkdir(parents=True)
     shutil.copy(folder / "game.jsonl", folder / "home" / "games" / "unfinished.jsonl")
-    store = "from pathlib import Path; from splendor_a11y.serve.store import Store; Store(Path('home/server.sqlite3'))"
+    store = "from pathlib import Path; from splendor_a11y.serve.sqlite import SqliteStore; SqliteStore(Path('home/server.sqlite3'))"
     made = _as_typed(folder, f".venv/bin/python -c {shlex.quote(store)}", "")
     assert made.returncode == 0, made.stderr
     return folder

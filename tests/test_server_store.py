@@ -18,9 +18,10 @@ import pytest
 
 from splendor_a11y.engine import HintAsked
 from splendor_a11y.record import SaveError, read_log
-from splendor_a11y.serve.store import Store, TableSink
+from splendor_a11y.serve.sqlite import SqliteStore
+from splendor_a11y.serve.store import TableSink
 
-from server_helpers import Player, Server, free_port, telnet_login
+from server_helpers import Player, Server, free_port, play_a_little, telnet_login
 
 REGISTERING = 20
 
@@ -51,7 +52,7 @@ def test_twenty_new_players_registering_at_once_all_get_in(tmp_path: Path) -> No
         printed = server.stop()
     assert [w for w in welcomed if isinstance(w, BaseException)] == []
     assert "Traceback" not in printed and "SaveError" not in printed
-    store = Store(tmp_path / "server.sqlite3")
+    store = SqliteStore(tmp_path / "server.sqlite3")
     assert all(store.account(f"new{n}") is not None for n in range(REGISTERING))
     store.close()
 
@@ -87,22 +88,11 @@ def test_a_second_server_on_the_same_database_says_so_and_writes_nothing(tmp_pat
     assert before == after
 
 
-def _play_a_little(server: Server, name: str) -> None:
-    client = telnet_login(server.telnet, name)
-    client.expect(rf"Welcome, {name}\.")
-    client.send("create 2 bot:random")
-    client.expect(r"Your turn\.")
-    client.send("take ser")
-    client.expect(rf"{name} takes|You take")
-    client.send("quit")
-    client.close()
-
-
 def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp_path: Path) -> None:
     server = Server(tmp_path, "--think", "fixed")
     server.start()
-    _play_a_little(server, "Ana")
-    _play_a_little(server, "Ben")
+    play_a_little(server.telnet, "Ana")
+    play_a_little(server.telnet, "Ben")
     server.stop()
     database = tmp_path / "server.sqlite3"
     with sqlite3.connect(database) as db:
@@ -150,9 +140,9 @@ def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp
 def test_a_second_writer_cannot_interleave_a_table(tmp_path: Path) -> None:
     server = Server(tmp_path, "--think", "fixed")
     server.start()
-    _play_a_little(server, "Cy")
+    play_a_little(server.telnet, "Cy")
     server.stop()
-    store = Store(tmp_path / "server.sqlite3")
+    store = SqliteStore(tmp_path / "server.sqlite3")
     events = len(store.table(1).events)
     stale = TableSink(store, 1, events - 1)
     with pytest.raises(SaveError):
@@ -175,7 +165,7 @@ def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> N
     server = Server(tmp_path, "--think", "fixed", "--close-after", "1")
     server.start()
     try:
-        _play_a_little(server, "Ana")
+        play_a_little(server.telnet, "Ana")
         deadline = time.monotonic() + 15
         while "Table 1 is closed" not in server.printed and time.monotonic() < deadline:
             time.sleep(0.2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 from splendor_a11y.cli.paths import data_folder, server_db
@@ -52,13 +53,16 @@ def run_export(args: argparse.Namespace) -> int:
     import sqlite3
 
     from splendor_a11y.record import log_bytes
-    from splendor_a11y.serve.store import Store, table_refusal
+    from splendor_a11y.serve.postgres import StoreUnreachable, shown_address
+    from splendor_a11y.serve.store import StoreUnreadable, table_refusal
+    from splendor_a11y.serve.stores import open_store
 
-    path = server_db(args.db)
-    if not path.is_file():
-        raise UsageError(text("cli.no_server_db", path=path))
+    where = server_db(args.db)
+    if isinstance(where, Path) and not where.is_file():
+        raise UsageError(text("cli.no_server_db", path=where))
+    path = shown_address(str(where))
     try:
-        store = Store(path)
+        store = open_store(where)
         try:
             try:
                 log = store.log_of(args.table)
@@ -69,7 +73,9 @@ def run_export(args: argparse.Namespace) -> int:
             store.close()
     except KeyError:
         raise UsageError(text("cli.no_server_table", table=args.table, path=path)) from None
-    except sqlite3.DatabaseError as error:
+    except StoreUnreachable as error:
+        raise UsageError(text("server.store_unreachable", where=path, reason=error)) from None
+    except (sqlite3.DatabaseError, StoreUnreadable) as error:
         raise UsageError(text("cli.bad_server_db", path=path, reason=error)) from None
     if args.file is None:
         sys.stdout.buffer.write(log_bytes(log.header, log.events))
@@ -84,7 +90,9 @@ def run_export(args: argparse.Namespace) -> int:
 def _export_raw(args: argparse.Namespace, header: str | None, lines: list[str], reason: str) -> int:
     """A table whose game does not replay, written line for line as the database holds it."""
     if header is None:
-        raise UsageError(text("cli.no_server_table", table=args.table, path=server_db(args.db)))
+        from splendor_a11y.serve.postgres import shown_address
+
+        raise UsageError(text("cli.no_server_table", table=args.table, path=shown_address(str(server_db(args.db)))))
     data = "".join(f"{line}\n" for line in [header, *lines]).encode("utf-8")
     if args.file is None:
         sys.stdout.buffer.write(data)

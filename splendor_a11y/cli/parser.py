@@ -11,6 +11,7 @@ from typing import Any
 from splendor_a11y import __version__
 from splendor_a11y.bots import THINK_SECONDS
 from splendor_a11y.cli.exits import UsageError
+from splendor_a11y.cli.paths import database
 from splendor_a11y.engine import MODULES
 from splendor_a11y.text.messages import (
     language_list,
@@ -91,7 +92,7 @@ def build_parser() -> _Parser:
     serve.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_cert"))
     serve.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_key"))
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
-    serve.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
+    serve.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
     serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
     serve.add_argument(
         "--login-timeout", type=float, default=60.0, metavar="SECONDS", help=text("cli.help.login_timeout")
@@ -107,7 +108,7 @@ def build_parser() -> _Parser:
     _lang_option(export)
     export.add_argument("table", type=int, help=text("cli.help.export_table"))
     export.add_argument("file", nargs="?", type=Path, help=text("cli.help.export_file"))
-    export.add_argument("--db", type=Path, default=None, metavar="FILE", help=text("cli.help.db"))
+    export.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
     _lang_option(look)

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from splendor_a11y.cli.exits import UsageError
+from splendor_a11y.serve.stores import is_address
 from splendor_a11y.text.messages import (
     text,
 )
@@ -52,5 +53,11 @@ def history_file() -> Path | None:
         return None
 
 
-def server_db(given: Path | None) -> Path:
+def database(given: str) -> Path | str:
+    """``--db``: a PostgreSQL database's address as it is, else a file's path."""
+    return given if is_address(given) else Path(given)
+
+
+def server_db(given: Path | str | None) -> Path | str:
+    """The server's database: the one named, or ``server.sqlite3`` in the data folder."""
     return given if given is not None else data_folder() / "server.sqlite3"

@@ -14,6 +14,7 @@ import gc
 import ipaddress
 import os
 import signal
+import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -31,11 +32,13 @@ from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.hall import Guest, Hall
 from splendor_a11y.serve.limits import LINE_BURST, LINES_PER_SECOND
 from splendor_a11y.serve.lobby import take_line
-from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
+from splendor_a11y.serve.lockfile import StoreTaken
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.pace import Pace
+from splendor_a11y.serve.postgres import StoreUnreachable, shown_address
 from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
+from splendor_a11y.serve.stores import StoreHold, open_store
 from splendor_a11y.text.messages import speaking, text
 
 __all__ = ["ServerOptions", "run_server", "start_lines"]
@@ -55,7 +58,8 @@ answers of the benchmark). Collected young, they cost little."""
 class ServerOptions:
     """How the server is started (the command line's options)."""
 
-    db: Path
+    db: Path | str
+    """The SQLite file, or the PostgreSQL database's address."""
     host_key: Path
     host: str = "127.0.0.1"
     port: int = 2222
@@ -139,8 +143,7 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
         link.send(guest.voice.render(lambda: text("server.goodbye")), Channel.ANSWER)
 
 
-async def _serve(options: ServerOptions) -> None:
-    store = Store(options.db)
+async def _serve(options: ServerOptions, store: Store) -> None:
     hall = Hall(store, replace_after=options.replace_after, thinking=budget_for(options.think))
     restored = hall.restore()
     doorman = Doorman(store, open_door=options.open_door)
@@ -173,7 +176,6 @@ async def _serve(options: ServerOptions) -> None:
     await stop.wait()
     sweeper.cancel()
     await _stop(hall, servers)
-    store.close()
 
 
 async def _web(
@@ -242,19 +244,32 @@ async def _stop(hall: Hall, servers: list[_Listening]) -> None:
 
 def run_server(options: ServerOptions) -> int:
     """Run the server until Ctrl-C or SIGTERM; the exit code. A second server over the
-    same database is refused before it touches it."""
-    lock = StoreLock(options.db)
+    same database is refused before it writes anything."""
+    hold = StoreHold(options.db)
     try:
-        lock.acquire()
+        hold.before_opening()
+        store = open_store(options.db)
     except StoreTaken:
         write_line(text("server.store_taken", path=options.db), sys.stderr)
         return 1
+    except (StoreUnreachable, sqlite3.DatabaseError) as error:
+        hold.release()
+        write_line(text("server.store_unreachable", where=shown_address(str(options.db)), reason=error), sys.stderr)
+        return 1
     try:
-        asyncio.run(_serve(options))
+        hold.after_opening(store)
+        asyncio.run(_serve(options, store))
+    except StoreTaken:
+        write_line(text("server.store_taken", path=store.where), sys.stderr)
+        return 1
+    except StoreUnreachable as error:
+        write_line(text("server.store_unreachable", where=store.where, reason=error), sys.stderr)
+        return 1
     except OSError as error:
         reason = f"{error.strerror}: {error.filename}" if error.strerror and error.filename else error.strerror
         write_line(text("server.cannot_listen", reason=reason or error), sys.stderr)
         return 1
     finally:
-        lock.release()
+        store.close()
+        hold.release()
     return 0

@@ -1,64 +1,64 @@
-"""The server's memory: accounts and every table's game, in one SQLite file.
+"""The server's memory: accounts and every table's game, in one database.
+
+A store is one protocol (``Store``) over two databases: SQLite, one file beside the
+server (``serve/sqlite.py``, the default), and PostgreSQL, for a host who runs several
+server processes over one database (``serve/postgres.py``). Both read and write the
+same SQL, written once here; each says only how it opens a transaction and reads.
 
 A command's events are committed in one transaction before anyone hears of them (the
 table's ``EventSink``), so a server killed at any moment restarts with every game where
 its players last heard it. Events are kept as the very JSON objects a game log holds,
-so a table exported is a log like any other, read and checked the same way.
-
-One connection serves the event loop and the worker threads that check passwords, so
-every use of it holds one lock: a transaction is never begun inside another. Each event
+so a table exported is a log like any other, read and checked the same way. Each event
 is written at the place its table's writer expects (``(table, seq)`` is the primary
 key), so a second writer can never interleave a table: its events are refused whole.
 """
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import sqlite3
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from splendor_a11y.engine import Event, GameEnded
-from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
+from splendor_a11y.record import GameLog, LogError, LogHeader, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
+from splendor_a11y.serve.migrations import MIGRATIONS, MIGRATIONS_TABLE, Dialect
 from splendor_a11y.serve.names import name_key, skeleton
 from splendor_a11y.text.messages import text
 from splendor_a11y.text.narrator import log_refusal
 
-__all__ = ["Account", "RawTable", "Store", "StoredTable", "TableSink", "table_refusal"]
+__all__ = [
+    "Account",
+    "RawTable",
+    "Store",
+    "StoreUnreadable",
+    "StoredTable",
+    "TableSink",
+    "Transaction",
+    "table_refusal",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS accounts (
-    name TEXT PRIMARY KEY COLLATE NOCASE,
-    password TEXT,
-    name_key TEXT,
-    skeleton TEXT
-);
-CREATE TABLE IF NOT EXISTS account_keys (
-    name TEXT NOT NULL COLLATE NOCASE,
-    key TEXT NOT NULL,
-    PRIMARY KEY (name, key)
-);
-CREATE TABLE IF NOT EXISTS game_tables (
-    id INTEGER PRIMARY KEY,
-    plan TEXT NOT NULL,
-    header TEXT,
-    over INTEGER NOT NULL DEFAULT 0,
-    closed INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS events (
-    table_id INTEGER NOT NULL REFERENCES game_tables (id),
-    seq INTEGER NOT NULL,
-    line TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-"""
+Row = tuple[Any, ...]
+
+
+class StoreUnreadable(Exception):
+    """The database could not be read (gone, refused, damaged); the message says why."""
+
+
+class Transaction(Protocol):
+    """What the store's SQL is run through, inside one transaction of its database."""
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        """Run one statement (``?`` for each parameter); the rows it gives back."""
+        ...
+
+    def many(self, sql: str, parameters: Sequence[Sequence[object]]) -> None:
+        """Run one statement for each set of parameters."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,64 +103,55 @@ class RawTable:
     lines: list[str]
 
 
-class Store:
-    """The database: opened in WAL mode, each write its own transaction, fully synced;
-    its files readable by their owner only (they hold password hashes)."""
+class Store(ABC):
+    """The accounts and tables, in SQL both databases read; ``_transaction`` and ``_read``
+    are each database's own. ``where`` names the database to its host (a file, or an
+    address without its password)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.RLock()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        private = os.umask(0o077)
-        try:
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._upgrade()
-        finally:
-            os.umask(private)
+    dialect: Dialect
+    where: str
+    one_registration_at_a_time = ""
+    """The statement that makes registrations wait for one another, so that two names
+    that look the same, registered at once from two processes, cannot both be taken (a
+    database with one writer at a time, SQLite, needs none)."""
 
-    def _upgrade(self) -> None:
-        """A store made by an older version gains the columns added since: each account's
-        name key and skeleton (filled in for the names it holds, so that every account is
-        found by its key and checked by its skeleton), and the mark of a table closed for
-        want of players."""
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Transaction]:
+        """One transaction, one at a time: all of it is kept, or none (a full disk, a lost
+        database, or a place in a table's log already taken, becomes ``SaveError``)."""
+
+    @abstractmethod
+    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        """Every row a query finds, read outside any transaction.
+
+        Raises:
+            StoreUnreadable: the database could not be read.
+        """
+
+    @abstractmethod
+    def close(self) -> None:
+        """Close the database."""
+
+    def _migrate(self) -> None:
+        """Run, in order, each migration this database has not run yet, each in its own
+        transaction with its number noted (``serve/migrations.py``)."""
         with self._transaction() as db:
-            _add_columns(db, "accounts", {"name_key": "TEXT", "skeleton": "TEXT"})
-            _add_columns(db, "game_tables", {"closed": "INTEGER NOT NULL DEFAULT 0"})
-            missing = db.execute("SELECT name FROM accounts WHERE name_key IS NULL OR skeleton IS NULL").fetchall()
-            db.executemany(
-                "UPDATE accounts SET name_key = ?, skeleton = ? WHERE name = ?",
-                [(name_key(name), skeleton(name), name) for (name,) in missing],
-            )
-            db.execute("CREATE UNIQUE INDEX IF NOT EXISTS account_keys_by_name ON accounts (name_key)")
-            db.execute("CREATE INDEX IF NOT EXISTS account_skeletons ON accounts (skeleton)")
+            db.rows(MIGRATIONS_TABLE)
+        done = {number for (number,) in self._read("SELECT number FROM schema_migrations")}
+        for migration in MIGRATIONS:
+            if migration.number in done:
+                continue
+            with self._transaction() as db:
+                for statement in migration.statements:
+                    db.rows(self.dialect.spelled(statement))
+                db.rows(
+                    "INSERT INTO schema_migrations (number, purpose) VALUES (?, ?)",
+                    (migration.number, migration.purpose),
+                )
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One transaction, one at a time: all of it is kept, or none (a full disk, or a
-        place in a table's log already taken, becomes ``SaveError``)."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._db
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-                self._db.execute("COMMIT")
-            except (sqlite3.OperationalError, sqlite3.IntegrityError) as error:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                full = "full" in str(error)
-                raise SaveError(OSError(errno.ENOSPC if full else errno.EIO, str(error)), self.path) from None
-
-    def _read(self, query: str, parameters: tuple[object, ...] = ()) -> list[Any]:
-        """Every row a query finds, read while no transaction is under way."""
-        with self._lock:
-            return self._db.execute(query, parameters).fetchall()
+    def migrations(self) -> list[int]:
+        """The numbers of the migrations this database has run, in order."""
+        return [number for (number,) in self._read("SELECT number FROM schema_migrations ORDER BY number")]
 
     # ---- accounts -----------------------------------------------------------------
 
@@ -177,17 +168,17 @@ class Store:
         it would be taken for (the same name, or one that looks the same)."""
         key_of_name, looks = name_key(name), skeleton(name)
         with self._transaction() as db:
-            taken = db.execute(
-                "SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?", (key_of_name, looks)
-            ).fetchone()
+            if self.one_registration_at_a_time:
+                db.rows(self.one_registration_at_a_time)
+            taken = db.rows("SELECT name FROM accounts WHERE name_key = ? OR skeleton = ?", (key_of_name, looks))
             if taken:
-                return str(taken[0])
-            db.execute(
+                return str(taken[0][0])
+            db.rows(
                 "INSERT INTO accounts (name, password, name_key, skeleton) VALUES (?, ?, ?, ?)",
                 (name, password, key_of_name, looks),
             )
             if key is not None:
-                db.execute("INSERT INTO account_keys (name, key) VALUES (?, ?)", (name, key))
+                db.rows("INSERT INTO account_keys (name, key) VALUES (?, ?)", (name, key))
         return None
 
     # ---- tables -------------------------------------------------------------------
@@ -195,20 +186,19 @@ class Store:
     def new_table(self, plan: dict[str, Any]) -> int:
         """Keep a new table's plan; its number."""
         with self._transaction() as db:
-            cursor = db.execute("INSERT INTO game_tables (plan) VALUES (?)", (json.dumps(plan),))
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+            rows = db.rows("INSERT INTO game_tables (plan) VALUES (?) RETURNING id", (json.dumps(plan),))
+        return int(rows[0][0])
 
     def save_plan(self, number: int, plan: dict[str, Any]) -> None:
         """Keep who sits where at a table now."""
         with self._transaction() as db:
-            db.execute("UPDATE game_tables SET plan = ? WHERE id = ?", (json.dumps(plan), number))
+            db.rows("UPDATE game_tables SET plan = ? WHERE id = ?", (json.dumps(plan), number))
 
     def start_table(self, number: int, header: LogHeader, plan: dict[str, Any]) -> None:
         """Keep the header of a table's game as it starts, with its plan as it starts
         (free seats given to the computer), together."""
         with self._transaction() as db:
-            db.execute(
+            db.rows(
                 "UPDATE game_tables SET header = ?, plan = ? WHERE id = ?",
                 (json.dumps(header.to_json()), json.dumps(plan), number),
             )
@@ -216,7 +206,7 @@ class Store:
     def drop_table(self, number: int) -> None:
         """Forget a table that never started (everyone left it)."""
         with self._transaction() as db:
-            db.execute("DELETE FROM game_tables WHERE id = ? AND header IS NULL", (number,))
+            db.rows("DELETE FROM game_tables WHERE id = ? AND header IS NULL", (number,))
 
     def append(self, number: int, first: int, events: Sequence[Event], over: bool) -> None:
         """Keep a command's events at places ``first``, ``first + 1``... of the table's
@@ -227,7 +217,7 @@ class Store:
                 writer has the table); none of them is kept.
         """
         with self._transaction() as db:
-            db.executemany(
+            db.many(
                 "INSERT INTO events (table_id, seq, line) VALUES (?, ?, ?)",
                 [
                     (number, first + i, json.dumps({"seq": first + i, **encode_event(event)}, ensure_ascii=False))
@@ -235,7 +225,7 @@ class Store:
                 ],
             )
             if over:
-                db.execute("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
+                db.rows("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
 
     def unfinished(self) -> list[int]:
         """The number of every table whose game is not over (nor closed), in the order they were made."""
@@ -244,7 +234,7 @@ class Store:
     def close_table(self, number: int) -> None:
         """A table nobody plays at any more: kept, and exportable, but not set back at a start."""
         with self._transaction() as db:
-            db.execute("UPDATE game_tables SET closed = 1 WHERE id = ?", (number,))
+            db.rows("UPDATE game_tables SET closed = 1 WHERE id = ?", (number,))
 
     def table(self, number: int) -> StoredTable:
         """One table as kept.
@@ -277,10 +267,6 @@ class Store:
         """
         return self.table(number).log()
 
-    def close(self) -> None:
-        """Close the database."""
-        self._db.close()
-
 
 def table_refusal(number: int, error: LogError) -> str:
     """Why a stored table's game cannot be read or replayed, in one sentence that names
@@ -289,24 +275,21 @@ def table_refusal(number: int, error: LogError) -> str:
     return log_refusal(error)
 
 
-def _add_columns(db: sqlite3.Connection, table: str, columns: dict[str, str]) -> None:
-    """Add the columns a store made by an older version lacks."""
-    present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-    for column, kind in columns.items():
-        if column not in present:
-            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-
-
-def _json(line: str, number: int) -> Any:
-    """A stored JSON text, decoded.
+def _json(line: str, number: int) -> dict[str, Any]:
+    """A stored JSON object, decoded, as a log's line is read.
 
     Raises:
-        LogError: it is not JSON (the row was changed by hand, or damaged).
+        LogError: it is not a JSON object (the row was changed by hand, or damaged).
     """
     try:
-        return json.loads(line)
+        data = json.loads(line)
     except (TypeError, ValueError):
         raise LogError("not_json", number) from None
+    except RecursionError:
+        raise LogError("the_line_is_nested_too", number) from None
+    if not isinstance(data, dict):
+        raise LogError("the_line_is_not_a", number)
+    return data
 
 
 class TableSink:

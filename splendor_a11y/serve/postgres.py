@@ -1,0 +1,213 @@
+"""The PostgreSQL store: one database for any number of server processes.
+
+The server's code calls its store from the event loop and from the threads that check
+passwords, and waits for each answer (as it waits for SQLite's): so this store runs
+asyncpg on an event loop of its own, in a thread of its own, and each call hands it a
+coroutine and waits for the result, at most ``timeout`` seconds. The database keeps every
+commit on disk before it answers (PostgreSQL's own ``synchronous_commit``), so a command's
+events are kept before anyone hears them, as with SQLite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+import re
+import threading
+from collections.abc import Awaitable, Coroutine, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from splendor_a11y.record import SaveError
+from splendor_a11y.serve.migrations import POSTGRESQL
+from splendor_a11y.serve.store import Row, Store, StoreUnreadable
+
+__all__ = ["PostgresStore", "StoreUnreachable", "shown_address"]
+
+TIMEOUT = 10.0
+"""Seconds a call waits for the database before it counts as refused."""
+REGISTRATION_LOCK = 0x53504C44_0001
+"""The advisory lock that registrations take in turn (``pg_advisory_xact_lock``)."""
+SERVER_LOCK = 0x53504C44_0000
+"""The advisory lock a server holds on its database for as long as it runs (``hold_alone``)."""
+
+_Result = TypeVar("_Result")
+_PLACEHOLDER = re.compile(r"\?")
+_FAULTS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError, TimeoutError)
+
+
+class StoreUnreachable(Exception):
+    """The database could not be reached or refused the server; the message says why."""
+
+
+def shown_address(url: str) -> str:
+    """A database address as it may be printed: its password left out."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = f"{parts.username}@" if parts.username else ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit((parts.scheme, f"{user}{host}{port}", parts.path, parts.query, parts.fragment))
+
+
+def dollar_parameters(sql: str) -> str:
+    """The store's SQL (``?`` for each parameter) as PostgreSQL numbers them (``$1``)."""
+    count = iter(range(1, 10_000))
+    return _PLACEHOLDER.sub(lambda _: f"${next(count)}", sql)
+
+
+class _Connection:
+    """The store's SQL run on one PostgreSQL connection, from the server's side of the
+    thread: each statement is handed to the store's loop and waited for."""
+
+    def __init__(self, store: PostgresStore, connection: Any) -> None:
+        self._store = store
+        self._connection = connection
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        records = self._store.wait(self._connection.fetch(dollar_parameters(sql), *parameters))
+        return [tuple(record) for record in records]
+
+    def many(self, sql: str, parameters: Sequence[Sequence[object]]) -> None:
+        self._store.wait(self._connection.executemany(dollar_parameters(sql), [tuple(p) for p in parameters]))
+
+
+class PostgresStore(Store):
+    """The store in a PostgreSQL database, named by its address
+    (``postgresql://user@host/dbname``)."""
+
+    dialect = POSTGRESQL
+    one_registration_at_a_time = f"SELECT pg_advisory_xact_lock({REGISTRATION_LOCK})"
+
+    def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
+        self.url = url
+        self.where = shown_address(url)
+        self.timeout = timeout
+        self._lock = threading.RLock()
+        self._alone: Any = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="postgresql", daemon=True)
+        self._thread.start()
+        try:
+            self._pool = self.wait(_new_pool(url, timeout))
+            self._migrate()
+        except _FAULTS as error:
+            self._stop_loop()
+            raise StoreUnreachable(_reason(error)) from None
+        except BaseException:
+            self._stop_loop()
+            raise
+
+    def wait(self, work: Awaitable[_Result]) -> _Result:
+        """Run a coroutine on the store's loop and wait for its result.
+
+        Raises:
+            TimeoutError: it took longer than the store's timeout.
+        """
+        future = asyncio.run_coroutine_threadsafe(_awaited(work), self._loop)
+        try:
+            return future.result(self.timeout)
+        except TimeoutError:
+            future.cancel()
+            raise
+
+    def run(self, work: Coroutine[Any, Any, _Result]) -> asyncio.Future[_Result]:
+        """Start a coroutine on the store's loop without waiting (a listener, a lock held
+        for as long as the server runs)."""
+        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
+
+    @contextmanager
+    def _transaction(self) -> Iterator[_Connection]:
+        with self._lock:
+            try:
+                connection = self.wait(self._pool.acquire())
+            except _FAULTS as error:
+                raise _save_error(error, self.where) from None
+            try:
+                self.wait(connection.execute("BEGIN"))
+                try:
+                    yield _Connection(self, connection)
+                except BaseException:
+                    self.wait(connection.execute("ROLLBACK"))
+                    raise
+                self.wait(connection.execute("COMMIT"))
+            except _FAULTS as error:
+                _roll_back_quietly(self, connection)
+                raise _save_error(error, self.where) from None
+            finally:
+                self.wait(self._pool.release(connection))
+
+    def hold_alone(self) -> bool:
+        """Hold the server's lock on the database, on a connection of its own, until the
+        store is closed or the process ends (the database lets go of a session's locks
+        when its connection drops); False when another server holds it."""
+        try:
+            self._alone = self.wait(asyncpg.connect(self.url, timeout=self.timeout))
+            held = bool(self.wait(self._alone.fetchval("SELECT pg_try_advisory_lock($1)", SERVER_LOCK)))
+        except _FAULTS as error:
+            raise StoreUnreachable(_reason(error)) from None
+        if not held:
+            self.wait(self._alone.close())
+            self._alone = None
+        return held
+
+    def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
+        try:
+            records = self.wait(self._pool.fetch(dollar_parameters(sql), *parameters))
+        except _FAULTS as error:
+            raise StoreUnreadable(_reason(error)) from None
+        return [tuple(record) for record in records]
+
+    def close(self) -> None:
+        try:
+            if self._alone is not None:
+                self.wait(self._alone.close())
+            self.wait(self._pool.close())
+        except _FAULTS:
+            pass
+        self._stop_loop()
+
+    def _stop_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(self.timeout)
+
+
+async def _awaited(work: Awaitable[_Result]) -> _Result:
+    return await work
+
+
+async def _new_pool(url: str, timeout: float) -> Any:
+    """The store's connections, made on the store's loop (a pool belongs to the loop
+    it was made on)."""
+    return await asyncpg.create_pool(url, min_size=1, max_size=4, command_timeout=timeout)
+
+
+def _roll_back_quietly(store: PostgresStore, connection: Any) -> None:
+    """End a transaction that failed, if the connection still can."""
+    try:
+        if connection.is_in_transaction():
+            store.wait(connection.execute("ROLLBACK"))
+    except _FAULTS:
+        pass
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong with the database, in its own words (never a password)."""
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return "no answer in time"
+    if isinstance(error, OSError) and error.errno:
+        return os.strerror(error.errno)
+    return str(error) or type(error).__name__
+
+
+def _save_error(error: BaseException, where: str) -> SaveError:
+    """A write the database refused, as the log's ``SaveError`` (a place already taken,
+    a lost connection): nothing of it was kept."""
+    full = isinstance(error, asyncpg.DiskFullError)
+    return SaveError(OSError(errno.ENOSPC if full else errno.EIO, _reason(error)), Path(where))

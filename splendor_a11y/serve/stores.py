@@ -1,0 +1,65 @@
+"""Which store a ``--db`` names: a file is SQLite's, a ``postgresql://`` address is
+PostgreSQL's; and the hold that keeps a second server off the same store. Light to
+import (the command line reads ``--db`` with it); the stores load when opened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
+
+if TYPE_CHECKING:
+    from splendor_a11y.serve.store import Store
+
+__all__ = ["POSTGRESQL_SCHEMES", "StoreHold", "is_address", "open_store"]
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_address(where: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than a file."""
+    return isinstance(where, str) and where.lower().startswith(POSTGRESQL_SCHEMES)
+
+
+def open_store(where: str | Path) -> Store:
+    """The store a ``--db`` names, opened and brought up to date.
+
+    Raises:
+        StoreUnreachable: a PostgreSQL database could not be reached.
+        sqlite3.DatabaseError: the file is not a database.
+    """
+    if is_address(where):
+        from splendor_a11y.serve.postgres import PostgresStore
+
+        return PostgresStore(str(where))
+    from splendor_a11y.serve.sqlite import SqliteStore
+
+    return SqliteStore(Path(where))
+
+
+class StoreHold:
+    """One server per store, for as long as it runs: a file's lock beside an SQLite
+    database (taken before the database is opened), or a PostgreSQL session's advisory
+    lock; each let go however the server ends, killed included."""
+
+    def __init__(self, where: str | Path) -> None:
+        self.where = where
+        self._file = None if is_address(where) else StoreLock(Path(where))
+
+    def before_opening(self) -> None:
+        """Raises:
+        StoreTaken: another server holds the file."""
+        if self._file is not None:
+            self._file.acquire()
+
+    def after_opening(self, store: Store) -> None:
+        """Raises:
+        StoreTaken: another server holds the database."""
+        hold = getattr(store, "hold_alone", None)
+        if hold is not None and not hold():
+            raise StoreTaken(store.where)
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.release()
