@@ -70,14 +70,15 @@ class Postgres:
             capture_output=True,
             timeout=60,
             check=False,
-            **_as(self.user),
+            user=self.user,
+            group=_group(self.user),
         )
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _as(user: str | None) -> dict[str, object]:
-    """Run a PostgreSQL program as ``user`` (when the tests run as root)."""
-    return {"user": user, "group": pwd.getpwnam(user).pw_gid} if user else {}
+def _group(user: str | None) -> int | None:
+    """The group a PostgreSQL program runs in, as ``user`` (when the tests run as root)."""
+    return pwd.getpwnam(user).pw_gid if user else None
 
 
 def _run(command: list[str], folder: Path, user: str | None) -> subprocess.CompletedProcess[str]:
@@ -90,7 +91,8 @@ def _run(command: list[str], folder: Path, user: str | None) -> subprocess.Compl
         env={**os.environ, "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"},
         cwd=folder,
         check=False,
-        **_as(user),
+        user=user,
+        group=_group(user),
     )
 
 
