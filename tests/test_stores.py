@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from pg_helpers import Postgres
 
 from splendor_a11y.engine import GameEnded, HintAsked
-from splendor_a11y.record import LogError, LogHeader, PlayerEntry, SaveError
+from splendor_a11y.record import LogError, LogHeader, PlayerEntry
 from splendor_a11y.serve.migrations import MIGRATIONS
-from splendor_a11y.serve.store import Store, TableSink
+from splendor_a11y.serve.store import PlaceTaken, Store, TableSink
 from splendor_a11y.serve.stores import open_store
 
 HEADER = LogHeader(players=(PlayerEntry("Ana"), PlayerEntry("Bot Ben", "bot", "easy")), modules=(), seed=7)
@@ -81,7 +81,7 @@ def test_a_command_s_events_are_kept_at_their_places_and_a_stale_writer_keeps_no
     sink = TableSink(store, number)
     sink.append_all((HintAsked(0), HintAsked(1)))
     stale = TableSink(store, number, 1)
-    with pytest.raises(SaveError):
+    with pytest.raises(PlaceTaken):
         stale.append_all((HintAsked(1), HintAsked(0)))
     log = store.log_of(number)
     assert log.header == HEADER and log.events == [HintAsked(0), HintAsked(1)]

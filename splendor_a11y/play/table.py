@@ -107,6 +107,14 @@ class Table:
             SaveError: the disk refused; nothing was played.
         """
         self.writer.append_all(events)
+        self.receive(events)
+
+    def receive(self, events: Sequence[Event]) -> None:
+        """Fold events already kept, then tell every listener: a command's events just
+        written here, or those another server process wrote to the same table (read
+        from the store, in order, none skipped)."""
+        if not events:
+            return
         self.events_so_far += len(events)
         states = [self.state]
         for event in events:
@@ -116,7 +124,7 @@ class Table:
             for listener in list(self._listeners):
                 listener.told(event, before, after)
         for listener in list(self._listeners):
-            listener.settled(events, states[0], self.state)
+            listener.settled(tuple(events), states[0], self.state)
 
     def deal(self) -> Event:
         """The deal a game's seed makes (the same one, however often it is made)."""

@@ -15,7 +15,7 @@ import errno
 import os
 import re
 import threading
-from collections.abc import Awaitable, Coroutine, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +25,7 @@ import asyncpg
 
 from splendor_a11y.record import SaveError
 from splendor_a11y.serve.migrations import POSTGRESQL
-from splendor_a11y.serve.store import Row, Store, StoreUnreadable
+from splendor_a11y.serve.store import PlaceTaken, Row, Store, StoreUnreadable
 
 __all__ = ["PostgresStore", "StoreUnreachable", "shown_address"]
 
@@ -35,6 +35,11 @@ REGISTRATION_LOCK = 0x53504C44_0001
 """The advisory lock that registrations take in turn (``pg_advisory_xact_lock``)."""
 SERVER_LOCK = 0x53504C44_0000
 """The advisory lock a server holds on its database for as long as it runs (``hold_alone``)."""
+TABLE_LOCKS = 0x53504C44
+"""The first key of each table's advisory lock (the second is the table's number): the
+process that holds it runs the table (``own``)."""
+EVENTS_CHANNEL = "splendor_events"
+"""Where a command's transaction says which table's log reaches which event."""
 
 _Result = TypeVar("_Result")
 _PLACEHOLDER = re.compile(r"\?")
@@ -84,6 +89,7 @@ class PostgresStore(Store):
 
     dialect = POSTGRESQL
     one_registration_at_a_time = f"SELECT pg_advisory_xact_lock({REGISTRATION_LOCK})"
+    announce_events = f"SELECT pg_notify('{EVENTS_CHANNEL}', ?)"
 
     def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
         self.url = url
@@ -117,11 +123,6 @@ class PostgresStore(Store):
             future.cancel()
             raise
 
-    def run(self, work: Coroutine[Any, Any, _Result]) -> asyncio.Future[_Result]:
-        """Start a coroutine on the store's loop without waiting (a listener, a lock held
-        for as long as the server runs)."""
-        return asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, self._loop))
-
     @contextmanager
     def _transaction(self) -> Iterator[_Connection]:
         with self._lock:
@@ -143,19 +144,54 @@ class PostgresStore(Store):
             finally:
                 self.wait(self._pool.release(connection))
 
+    def own(self, number: int) -> bool:
+        """Take the running of a table, for as long as this store stays open (a table's
+        advisory lock, on the store's own session: let go when the process ends, killed
+        included); False when another process runs it."""
+        session = self._session()
+        return bool(self.wait(session.fetchval("SELECT pg_try_advisory_lock($1, $2)", TABLE_LOCKS, number)))
+
+    def let_go(self, number: int) -> None:
+        """Stop running a table (its game over, or closed), so that no lock outlives it."""
+        session = self._session()
+        self.wait(session.fetchval("SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, number))
+
+    def listen(self, loop: asyncio.AbstractEventLoop, on_events: Callable[[int, int], None]) -> None:
+        """Call ``on_events(table, upto)`` on ``loop`` whenever any process's command
+        takes a table's log up to its ``upto``-th event (this process's own included).
+        A notice that is not two numbers is ignored: the events themselves are read from
+        their table, so a notice missed or doubled loses nothing."""
+
+        def heard(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+            numbers = payload.split()
+            if len(numbers) == 2 and all(n.isascii() and n.isdigit() for n in numbers):
+                loop.call_soon_threadsafe(on_events, int(numbers[0]), int(numbers[1]))
+
+        session = self._session()
+        self.wait(session.add_listener(EVENTS_CHANNEL, heard))
+
+    def _session(self) -> Any:
+        """The store's own connection, outside the pool: it holds the locks and hears the
+        notices for as long as the store is open.
+
+        Raises:
+            StoreUnreachable: it could not be made.
+        """
+        if self._alone is None:
+            try:
+                self._alone = self.wait(asyncpg.connect(self.url, timeout=self.timeout))
+            except _FAULTS as error:
+                raise StoreUnreachable(_reason(error)) from None
+        return self._alone
+
     def hold_alone(self) -> bool:
         """Hold the server's lock on the database, on a connection of its own, until the
         store is closed or the process ends (the database lets go of a session's locks
         when its connection drops); False when another server holds it."""
         try:
-            self._alone = self.wait(asyncpg.connect(self.url, timeout=self.timeout))
-            held = bool(self.wait(self._alone.fetchval("SELECT pg_try_advisory_lock($1)", SERVER_LOCK)))
+            return bool(self.wait(self._session().fetchval("SELECT pg_try_advisory_lock($1)", SERVER_LOCK)))
         except _FAULTS as error:
             raise StoreUnreachable(_reason(error)) from None
-        if not held:
-            self.wait(self._alone.close())
-            self._alone = None
-        return held
 
     def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         try:
@@ -207,7 +243,10 @@ def _reason(error: BaseException) -> str:
 
 
 def _save_error(error: BaseException, where: str) -> SaveError:
-    """A write the database refused, as the log's ``SaveError`` (a place already taken,
-    a lost connection): nothing of it was kept."""
+    """A write the database refused, as the log's ``SaveError`` (``PlaceTaken`` for a
+    place in a table's log already taken, a lost connection): nothing of it was kept."""
     full = isinstance(error, asyncpg.DiskFullError)
-    return SaveError(OSError(errno.ENOSPC if full else errno.EIO, _reason(error)), Path(where))
+    taken = isinstance(error, asyncpg.UniqueViolationError) and getattr(error, "table_name", "") == "events"
+    return (PlaceTaken if taken else SaveError)(
+        OSError(errno.ENOSPC if full else errno.EIO, _reason(error)), Path(where)
+    )

@@ -19,7 +19,7 @@ from pathlib import Path
 from splendor_a11y.record import SaveError
 from splendor_a11y.serve.migrations import SQLITE
 from splendor_a11y.serve.names import name_key, skeleton
-from splendor_a11y.serve.store import Row, Store, StoreUnreadable
+from splendor_a11y.serve.store import PlaceTaken, Row, Store, StoreUnreadable
 
 __all__ = ["SqliteStore"]
 
@@ -90,7 +90,8 @@ class SqliteStore(Store):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 full = "full" in str(error)
-                raise SaveError(OSError(errno.ENOSPC if full else errno.EIO, str(error)), self.path) from None
+                refused = PlaceTaken if "UNIQUE constraint failed: events" in str(error) else SaveError
+                raise refused(OSError(errno.ENOSPC if full else errno.EIO, str(error)), self.path) from None
 
     def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         with self._lock:

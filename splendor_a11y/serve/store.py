@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from splendor_a11y.engine import Event, GameEnded
-from splendor_a11y.record import GameLog, LogError, LogHeader, decode_event, encode_event
+from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
 from splendor_a11y.serve.migrations import MIGRATIONS, MIGRATIONS_TABLE, Dialect
 from splendor_a11y.serve.names import name_key, skeleton
@@ -33,6 +33,7 @@ from splendor_a11y.text.narrator import log_refusal
 
 __all__ = [
     "Account",
+    "PlaceTaken",
     "RawTable",
     "Store",
     "StoreUnreadable",
@@ -47,6 +48,13 @@ Row = tuple[Any, ...]
 
 class StoreUnreadable(Exception):
     """The database could not be read (gone, refused, damaged); the message says why."""
+
+
+class PlaceTaken(SaveError):
+    """A command's events were refused whole because another writer had already taken
+    their first place in the table's log (another server process wrote a move there
+    first): the table has moved on, and reading its events after the last one known
+    (``Store.events_after``) catches up with it."""
 
 
 class Transaction(Protocol):
@@ -110,6 +118,10 @@ class Store(ABC):
 
     dialect: Dialect
     where: str
+    announce_events = ""
+    """The statement that tells the other server processes over this database, as a
+    command's transaction commits, ``"T N"``: table T's log now reaches its N-th event
+    (a database only one process uses has no one to tell)."""
     one_registration_at_a_time = ""
     """The statement that makes registrations wait for one another, so that two names
     that look the same, registered at once from two processes, cannot both be taken (a
@@ -226,6 +238,18 @@ class Store(ABC):
             )
             if over:
                 db.rows("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
+            if self.announce_events:
+                db.rows(self.announce_events, (f"{number} {first + len(events) - 1}",))
+
+    def events_after(self, number: int, seq: int) -> list[Event]:
+        """A table's events after the ``seq``-th, in order: what another process wrote
+        since this one last read.
+
+        Raises:
+            LogError: one of them cannot be read (a damaged row).
+        """
+        rows = self._read("SELECT seq, line FROM events WHERE table_id = ? AND seq > ? ORDER BY seq", (number, seq))
+        return [decode_event(_json(line, at + 1), at + 1) for at, line in rows]
 
     def unfinished(self) -> list[int]:
         """The number of every table whose game is not over (nor closed), in the order they were made."""
@@ -307,6 +331,17 @@ class TableSink:
             self.number, self.events_so_far + 1, events, over=any(isinstance(e, GameEnded) for e in events)
         )
         self.events_so_far += len(events)
+
+    def catch_up(self) -> list[Event]:
+        """The table's events that another server process wrote since the last this sink
+        knows of, in order; the next write goes after them.
+
+        Raises:
+            LogError: one of them cannot be read.
+        """
+        events = self.store.events_after(self.number, self.events_so_far)
+        self.events_so_far += len(events)
+        return events
 
     def close(self) -> None:
         """The database stays open for the other tables."""

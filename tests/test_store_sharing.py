@@ -1,0 +1,135 @@
+"""One table, two server processes over one PostgreSQL database: what each needs to
+share a table. A move written by one reaches the other's copy of the table through the
+database's notices; two moves at one place cannot both be kept; one process at a time
+runs a table, and another takes it over when that process is killed.
+
+Real PostgreSQL started for the tests (skipped, with the reason, where it cannot start);
+a real process killed with SIGKILL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from pg_helpers import Postgres
+
+from splendor_a11y.bots import bot_for
+from splendor_a11y.engine import Event, GameState, decide_and_apply, view
+from splendor_a11y.play.table import Table
+from splendor_a11y.record import LogHeader, PlayerEntry
+from splendor_a11y.serve.postgres import PostgresStore
+from splendor_a11y.serve.store import PlaceTaken, TableSink
+
+HEADER = LogHeader(players=(PlayerEntry("Ana"), PlayerEntry("Ben")), modules=(), seed=11)
+PLAN = {"creator": "Ana", "modules": [], "seats": [{"name": "Ana"}, {"name": "Ben"}]}
+
+
+class Heard:
+    """A listener at a table: every event it was told, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def told(self, event: Event, before: GameState, after: GameState) -> None:
+        self.events.append(event)
+
+    def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
+        pass
+
+
+def _two_copies(postgres: Postgres) -> tuple[PostgresStore, PostgresStore, Table, Table, int]:
+    url = postgres.new_database()
+    first, second = PostgresStore(url), PostgresStore(url)
+    number = first.new_table(PLAN)
+    first.start_table(number, HEADER, PLAN)
+    here = Table(HEADER.new_state(), HEADER, TableSink(first, number))
+    there = Table(HEADER.new_state(), HEADER, TableSink(second, number))
+    return first, second, here, there, number
+
+
+def _random_move(table: Table, rng: random.Random) -> tuple[Event, ...]:
+    state = table.state
+    return decide_and_apply(state, bot_for("random")(view(state, state.current), rng))[0]
+
+
+def test_every_move_written_by_one_process_is_told_once_at_the_other(postgres: Postgres) -> None:
+    first, second, here, there, number = _two_copies(postgres)
+    heard = Heard()
+    there.listen(heard)
+
+    async def play() -> None:
+        loop = asyncio.get_running_loop()
+        sink = there.writer
+        assert isinstance(sink, TableSink)
+        second.listen(loop, lambda table, upto: there.receive(sink.catch_up()) if table == number else None)
+        here.commit((here.deal(),))
+        rng = random.Random(3)
+        for _ in range(30):
+            here.commit(_random_move(here, rng))
+        deadline = time.monotonic() + 10
+        while there.events_so_far < here.events_so_far and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+    try:
+        asyncio.run(play())
+        assert there.state == here.state and there.events_so_far == here.events_so_far
+        assert heard.events == first.log_of(number).events
+    finally:
+        first.close()
+        second.close()
+
+
+def test_two_moves_at_one_place_cannot_both_be_kept(postgres: Postgres) -> None:
+    first, second, here, there, number = _two_copies(postgres)
+    try:
+        here.commit((here.deal(),))
+        sink = there.writer
+        assert isinstance(sink, TableSink)
+        there.receive(sink.catch_up())
+        rng = random.Random(8)
+        here.commit(_random_move(here, rng))
+        stale = _random_move(there, random.Random(9))
+        with pytest.raises(PlaceTaken):
+            there.commit(stale)
+        there.receive(sink.catch_up())
+        assert there.state == here.state
+        there.commit(_random_move(there, rng))
+        assert len(first.log_of(number).events) == there.events_so_far == 3
+    finally:
+        first.close()
+        second.close()
+
+
+_OWNER = """
+import sys, time
+from splendor_a11y.serve.postgres import PostgresStore
+store = PostgresStore(sys.argv[1])
+print(store.own(7), flush=True)
+time.sleep(600)
+"""
+
+
+def test_one_process_runs_a_table_and_another_takes_it_over_when_it_is_killed(postgres: Postgres) -> None:
+    url = postgres.new_database()
+    owner = subprocess.Popen([sys.executable, "-c", _OWNER, url], stdout=subprocess.PIPE, text=True)
+    other = PostgresStore(url)
+    try:
+        assert owner.stdout is not None and owner.stdout.readline().strip() == "True"
+        assert not other.own(7)
+        assert other.own(8)
+        owner.send_signal(signal.SIGKILL)
+        owner.wait(10)
+        deadline = time.monotonic() + 10
+        while not other.own(7):
+            assert time.monotonic() < deadline, "the killed process's table was never let go"
+            time.sleep(0.1)
+        other.let_go(7)
+    finally:
+        owner.kill()
+        other.close()
