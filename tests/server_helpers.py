@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import os
+import random
 import re
 import signal
 import socket
@@ -22,10 +23,26 @@ PROMPTS = re.compile(r"(?:(?:lobby|table \d+)> ?)+")
 WAIT = 20.0
 
 
+_HANDED_OUT: set[int] = set()
+_PORTS = random.Random()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A loopback port free now, never handed out before in this process, and below the
+    range the system draws outgoing connections' ports from (32768 and up on Linux): a
+    port the kernel picked there could be taken by any client's connection (the tests'
+    many SSH and PostgreSQL connections) before the server binds it."""
+    while True:
+        port = _PORTS.randrange(20000, 32000)
+        if port in _HANDED_OUT:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _HANDED_OUT.add(port)
+        return port
 
 
 class Server:
