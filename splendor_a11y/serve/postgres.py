@@ -125,24 +125,31 @@ class PostgresStore(Store):
 
     @contextmanager
     def _transaction(self) -> Iterator[_Connection]:
+        """One transaction: begun in one hand-over to the store's loop (a connection of
+        the pool, BEGIN), ended in one (COMMIT or ROLLBACK, the connection back)."""
         with self._lock:
             try:
-                connection = self.wait(self._pool.acquire())
+                connection = self.wait(_begun(self._pool))
             except _FAULTS as error:
                 raise _save_error(error, self.where) from None
             try:
-                self.wait(connection.execute("BEGIN"))
-                try:
-                    yield _Connection(self, connection)
-                except BaseException:
-                    self.wait(connection.execute("ROLLBACK"))
-                    raise
-                self.wait(connection.execute("COMMIT"))
+                yield _Connection(self, connection)
+            except BaseException as error:
+                self._quietly(_ended(self._pool, connection, commit=False))
+                if isinstance(error, _FAULTS):
+                    raise _save_error(error, self.where) from None
+                raise
+            try:
+                self.wait(_ended(self._pool, connection, commit=True))
             except _FAULTS as error:
-                _roll_back_quietly(self, connection)
                 raise _save_error(error, self.where) from None
-            finally:
-                self.wait(self._pool.release(connection))
+
+    def _quietly(self, work: Awaitable[object]) -> None:
+        """Wait for some tidying up that may fail with the connection it tidies."""
+        try:
+            self.wait(work)
+        except _FAULTS:
+            pass
 
     def own(self, number: int) -> bool:
         """Take the running of a table, for as long as this store stays open (a table's
@@ -224,13 +231,27 @@ async def _new_pool(url: str, timeout: float) -> Any:
     return await asyncpg.create_pool(url, min_size=1, max_size=4, command_timeout=timeout)
 
 
-def _roll_back_quietly(store: PostgresStore, connection: Any) -> None:
-    """End a transaction that failed, if the connection still can."""
+async def _begun(pool: Any) -> Any:
+    """A connection of the pool, in a transaction."""
+    connection = await pool.acquire()
     try:
-        if connection.is_in_transaction():
-            store.wait(connection.execute("ROLLBACK"))
-    except _FAULTS:
-        pass
+        await connection.execute("BEGIN")
+    except BaseException:
+        await pool.release(connection)
+        raise
+    return connection
+
+
+async def _ended(pool: Any, connection: Any, commit: bool) -> None:
+    """A transaction committed (or rolled back), and its connection back in the pool
+    whatever happened (the pool resets a connection whose transaction failed)."""
+    try:
+        if commit:
+            await connection.execute("COMMIT")
+        elif connection.is_in_transaction():
+            await connection.execute("ROLLBACK")
+    finally:
+        await pool.release(connection)
 
 
 def _reason(error: BaseException) -> str:
