@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, Slot, parse_card_head
+from splendor_a11y.domain.notation import CardHead, DeckTop, Gem, GemCounts, Slot, parse_card_head
 from splendor_a11y.engine import (
     Buy,
     CardBought,
@@ -316,21 +316,16 @@ def test_a_card_reserved_from_an_orient_deck_stays_hidden_from_the_others() -> N
     assert top.text in Narrator(0).event(events[0], state, after)
 
 
+def _discarding(place: Slot, *named: Card | CardHead) -> Buy:
+    """``buy PLACE discard ...``: a purchase naming the cards it gives up."""
+    return Buy(place, options=(Discards(named),))
+
+
 def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
     state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
     events, after = decide_and_apply(
         state,
-        Buy(
-            Slot("c", 5),
-            options=(
-                Discards(
-                    (
-                        parse_card_head("a1o"),
-                        Card.parse("b2o 5d"),
-                    )
-                ),
-            ),
-        ),
+        _discarding(Slot("c", 5), parse_card_head("a1o"), Card.parse("b2o 5d")),
     )
     bought = events[0]
     assert isinstance(bought, CardBought) and bought.discarded == (card("a1o 4s"), card("b2o 5d"))
@@ -338,38 +333,15 @@ def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
     assert (
         refused(
             state,
-            Buy(
-                Slot("c", 5),
-                options=(
-                    Discards(
-                        (
-                            parse_card_head("a1o"),
-                            parse_card_head("c4s"),
-                        )
-                    ),
-                ),
-            ),
+            _discarding(Slot("c", 5), parse_card_head("a1o"), parse_card_head("c4s")),
         ).reason
         is OrientReasons.DISCARD_NOT_OWNED
     )
-    assert (
-        refused(state, Buy(Slot("c", 5), options=(Discards((parse_card_head("a1o"),)),))).reason
-        is OrientReasons.DISCARD_TWO
-    )
+    assert refused(state, _discarding(Slot("c", 5), parse_card_head("a1o"))).reason is OrientReasons.DISCARD_TWO
     assert (
         refused(
             state,
-            Buy(
-                Slot("a", 1),
-                options=(
-                    Discards(
-                        (
-                            parse_card_head("a1o"),
-                            parse_card_head("b2o"),
-                        )
-                    ),
-                ),
-            ),
+            _discarding(Slot("a", 1), parse_card_head("a1o"), parse_card_head("b2o")),
         ).reason
         is OrientReasons.DISCARD_NOT_NEEDED
     )
@@ -377,17 +349,7 @@ def test_the_player_may_name_the_two_cards_a_discard_card_costs() -> None:
     assert (
         refused(
             wrong,
-            Buy(
-                Slot("c", 5),
-                options=(
-                    Discards(
-                        (
-                            parse_card_head("a1o"),
-                            parse_card_head("a0d"),
-                        )
-                    ),
-                ),
-            ),
+            _discarding(Slot("c", 5), parse_card_head("a1o"), parse_card_head("a0d")),
         ).reason
         is OrientReasons.DISCARD_WRONG_COLOUR
     )
@@ -406,17 +368,7 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
     )
     refusal = refused(
         state,
-        Buy(
-            Slot("c", 5),
-            options=(
-                Discards(
-                    (
-                        parse_card_head("a1o"),
-                        parse_card_head("b2o"),
-                    )
-                ),
-            ),
-        ),
+        _discarding(Slot("c", 5), parse_card_head("a1o"), parse_card_head("b2o")),
     )
     assert refusal.reason is OrientReasons.DISCARD_TAKERS_FIRST
     assert Narrator(0).refusal(refusal, state) == (
@@ -424,17 +376,7 @@ def test_cards_that_took_the_colour_must_be_named_first() -> None:
     )
     events, _ = decide_and_apply(
         state,
-        Buy(
-            Slot("c", 5),
-            options=(
-                Discards(
-                    (
-                        Card.parse("a0* 2d 3o"),
-                        parse_card_head("b2o"),
-                    )
-                ),
-            ),
-        ),
+        _discarding(Slot("c", 5), Card.parse("a0* 2d 3o"), parse_card_head("b2o")),
     )
     assert events[0].discarded == (taker, card("b2o 5d"))  # type: ignore[union-attr]
     from splendor_a11y.engine import check
