@@ -191,6 +191,8 @@ class CardSet:
     cards: tuple[Card, ...]
     nobles: tuple[Noble, ...]
     modules: dict[str, tuple[Card, ...]] = field(compare=False, repr=False)
+    base: tuple[Card, ...] = field(compare=False, repr=False)
+    """The base game's cards alone, kept apart once: a bot's every imagined deal asks for them."""
     _cards_by_text: dict[str, Card] = field(compare=False, repr=False)
     _nobles_by_text: dict[str, Noble] = field(compare=False, repr=False)
 
@@ -200,20 +202,21 @@ class CardSet:
     ) -> CardSet:
         """Index the base game's cards, its nobles and the modules' cards by their notation."""
         module_cards = dict(modules or {})
-        card_tuple = (*cards, *(card for own in module_cards.values() for card in own))
+        base = tuple(cards)
+        card_tuple = (*base, *(card for own in module_cards.values() for card in own))
         noble_tuple = tuple(nobles)
         return cls(
             cards=card_tuple,
             nobles=noble_tuple,
             modules=module_cards,
+            base=base,
             _cards_by_text={c.text: c for c in card_tuple},
             _nobles_by_text={n.text: n for n in noble_tuple},
         )
 
     def level(self, level: str) -> tuple[Card, ...]:
         """All base-game cards of one level, in file order."""
-        own = {card for cards in self.modules.values() for card in cards}
-        return tuple(c for c in self.cards if c.level == level and c not in own)
+        return tuple(c for c in self.base if c.level == level)
 
     def module_level(self, name: str, level: str) -> tuple[Card, ...]:
         """A module's own cards of one level, in its file's order."""
@@ -365,4 +368,4 @@ def standard_cards() -> CardSet:
     """The shipped card set, loaded and checked once per process: the base game's, and the
     cards of every module registered."""
     base = load_cards()
-    return CardSet.build(base.cards, base.nobles, MODULE_CARDS)
+    return CardSet.build(base.base, base.nobles, MODULE_CARDS)
