@@ -187,7 +187,8 @@ def test_a_store_made_before_migrations_is_brought_up_to_date(tmp_path: Path) ->
 
 
 def test_a_postgresql_address_is_never_shown_with_its_password(postgres: Postgres) -> None:
-    from splendor_a11y.serve.postgres import PostgresStore, shown_address
+    from splendor_a11y.serve.postgres import PostgresStore
+    from splendor_a11y.serve.stores import shown_address
 
     url = postgres.new_database().replace("postgres@", "postgres:s3cret-words@")
     assert shown_address(url) == url.replace(":s3cret-words", "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
 from splendor_a11y.cli.paths import data_folder, server_db
@@ -16,6 +17,9 @@ from splendor_a11y.record import (
 from splendor_a11y.text.messages import (
     text,
 )
+
+if TYPE_CHECKING:
+    from splendor_a11y.serve.store import RawTable
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -53,9 +57,8 @@ def run_export(args: argparse.Namespace) -> int:
     import sqlite3
 
     from splendor_a11y.record import log_bytes
-    from splendor_a11y.serve.postgres import StoreUnreachable, shown_address
     from splendor_a11y.serve.store import StoreUnreadable, table_refusal
-    from splendor_a11y.serve.stores import open_store
+    from splendor_a11y.serve.stores import StoreUnreachable, open_store, shown_address
 
     where = server_db(args.db)
     if isinstance(where, Path) and not where.is_file():
@@ -68,7 +71,7 @@ def run_export(args: argparse.Namespace) -> int:
                 log = store.log_of(args.table)
             except LogError as error:
                 raw = store.raw_table(args.table)
-                return _export_raw(args, raw.header, raw.lines, table_refusal(args.table, error))
+                return _export_raw(args, path, raw, table_refusal(args.table, error))
         finally:
             store.close()
     except KeyError:
@@ -87,20 +90,25 @@ def run_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _export_raw(args: argparse.Namespace, header: str | None, lines: list[str], reason: str) -> int:
-    """A table whose game does not replay, written line for line as the database holds it."""
-    if header is None:
-        from splendor_a11y.serve.postgres import shown_address
-
-        raise UsageError(text("cli.no_server_table", table=args.table, path=shown_address(str(server_db(args.db)))))
-    data = "".join(f"{line}\n" for line in [header, *lines]).encode("utf-8")
+def _export_raw(args: argparse.Namespace, path: str, raw: RawTable, reason: str) -> int:
+    """A table whose game does not replay, written line for line as the database (named
+    as it may be printed, ``path``) holds it."""
+    if raw.header is None:
+        raise UsageError(text("cli.no_server_table", table=args.table, path=path))
+    data = "".join(f"{line}\n" for line in [raw.header, *raw.lines]).encode("utf-8")
     if args.file is None:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
         args.file.write_bytes(data)
     write_line(
-        text("cli.exported_raw", table=args.table, path=args.file or "-", events=len(lines), reason=reason.rstrip(".")),
+        text(
+            "cli.exported_raw",
+            table=args.table,
+            path=args.file or "-",
+            events=len(raw.lines),
+            reason=reason.rstrip("."),
+        ),
         sys.stderr,
     )
     return EXIT_REFUSED

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import functools
 import os
 import re
 import threading
@@ -19,15 +20,15 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from splendor_a11y.record import SaveError
 from splendor_a11y.serve.migrations import POSTGRESQL
 from splendor_a11y.serve.store import PlaceTaken, Row, Store, StoreUnreadable
+from splendor_a11y.serve.stores import StoreUnreachable, shown_address
 
-__all__ = ["PostgresStore", "StoreUnreachable", "shown_address"]
+__all__ = ["PostgresStore"]
 
 TIMEOUT = 10.0
 """Seconds a call waits for the database before it counts as refused."""
@@ -46,21 +47,7 @@ _PLACEHOLDER = re.compile(r"\?")
 _FAULTS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError, TimeoutError)
 
 
-class StoreUnreachable(Exception):
-    """The database could not be reached or refused the server; the message says why."""
-
-
-def shown_address(url: str) -> str:
-    """A database address as it may be printed: its password left out."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    user = f"{parts.username}@" if parts.username else ""
-    port = f":{parts.port}" if parts.port else ""
-    return urlunsplit((parts.scheme, f"{user}{host}{port}", parts.path, parts.query, parts.fragment))
-
-
+@functools.cache
 def dollar_parameters(sql: str) -> str:
     """The store's SQL (``?`` for each parameter) as PostgreSQL numbers them (``$1``)."""
     count = iter(range(1, 10_000))

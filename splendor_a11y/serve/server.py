@@ -35,10 +35,9 @@ from splendor_a11y.serve.lobby import take_line
 from splendor_a11y.serve.lockfile import StoreTaken
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.pace import Pace
-from splendor_a11y.serve.postgres import StoreUnreachable, shown_address
 from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.store import Store
-from splendor_a11y.serve.stores import StoreHold, open_store
+from splendor_a11y.serve.stores import StoreHold, StoreUnreachable, open_store, shown_address
 from splendor_a11y.text.messages import speaking, text
 
 __all__ = ["ServerOptions", "run_server", "start_lines"]

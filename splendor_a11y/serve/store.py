@@ -144,6 +144,12 @@ class Store(ABC):
     def close(self) -> None:
         """Close the database."""
 
+    def hold_alone(self) -> bool:
+        """Hold the database for this server alone while it runs; False when another
+        server holds it. A file is held by its lock, taken before it is opened
+        (``stores.StoreHold``), so there is nothing more to take here."""
+        return True
+
     def _migrate(self) -> None:
         """Run, in order, each migration this database has not run yet, each in its own
         transaction with its number noted (``serve/migrations.py``)."""

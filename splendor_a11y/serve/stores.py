@@ -6,15 +6,31 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
 
 if TYPE_CHECKING:
     from splendor_a11y.serve.store import Store
 
-__all__ = ["POSTGRESQL_SCHEMES", "StoreHold", "is_address", "open_store"]
+__all__ = ["POSTGRESQL_SCHEMES", "StoreHold", "StoreUnreachable", "is_address", "open_store", "shown_address"]
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class StoreUnreachable(Exception):
+    """The database could not be reached or refused the server; the message says why."""
+
+
+def shown_address(url: str) -> str:
+    """A database address as it may be printed: its password left out."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    user = f"{parts.username}@" if parts.username else ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit((parts.scheme, f"{user}{host}{port}", parts.path, parts.query, parts.fragment))
 
 
 def is_address(where: str | Path) -> bool:
@@ -56,8 +72,7 @@ class StoreHold:
     def after_opening(self, store: Store) -> None:
         """Raises:
         StoreTaken: another server holds the database."""
-        hold = getattr(store, "hold_alone", None)
-        if hold is not None and not hold():
+        if not store.hold_alone():
             raise StoreTaken(store.where)
 
     def release(self) -> None:
