@@ -59,8 +59,15 @@ def test_last_and_the_recap_reach_back_over_a_restart(tmp_path: Path) -> None:
         back = login(again, "Ana", r"Welcome back to table 1")
         back.send("last 20")
         back.expect(r"takes 1s 1e 1r\.|You take 1s 1e 1r\.")
+        back.expect(r"Your turn\.")
+        back.send("hint")
+        back.send(back.expect(r"You ask for a hint\.(?:\n[^\n]*)*?\n\s*([a-z][^:\n]*?) ?: ").group(1))
+        latest = back.expect(r"\nBen ((takes|buys|reserves)[^\n]*)").group(1)
         ben_back = login(again, "Ben", r"Welcome back to table 1")
-        ben_back.expect(r"While you were away, \d+ things? happened:\n(You|Ana) ")
+        recap = ben_back.expect(
+            r"While you were away, \d+ things? happened:\n(You|Ana) (?:[^\n]*\n)+?(?:Your|Ana's) turn\."
+        )
+        assert recap.group(0).splitlines()[-2].startswith(f"You {latest.split()[0][:-1]}"), recap.group(0)
         ben_back.send("last 20")
         ben_back.expect(r"takes? 1s 1e 1r\.")
     finally:

@@ -20,11 +20,11 @@ import pytest
 from pg_helpers import Postgres
 
 from splendor_a11y.bots import bot_for
-from splendor_a11y.engine import Event, GameState, decide_and_apply, view
+from splendor_a11y.engine import Event, GameState, HintAsked, IllegalAction, decide_and_apply, view
 from splendor_a11y.play.table import Table
-from splendor_a11y.record import LogHeader, PlayerEntry
+from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry
 from splendor_a11y.serve.postgres import PostgresStore
-from splendor_a11y.serve.store import PlaceTaken, TableSink
+from splendor_a11y.serve.store import TableSink
 
 HEADER = LogHeader(players=(PlayerEntry("Ana"), PlayerEntry("Ben")), modules=(), seed=11)
 PLAN = {"creator": "Ana", "modules": [], "seats": [{"name": "Ana"}, {"name": "Ben"}]}
@@ -101,6 +101,30 @@ def test_two_moves_at_one_place_cannot_both_be_kept(postgres: Postgres) -> None:
         assert there.state == here.state
         there.commit(_random_move(there, rng))
         assert len(first.log_of(number).events) == there.events_so_far == 3
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_move_behind_another_process_s_write_is_decided_again_on_the_game_as_it_is(postgres: Postgres) -> None:
+    """Ben asks for a hint at one process (noted in the log) just as Ana's move reaches
+    the other, which has not heard of the note yet: the place is taken, so that copy
+    catches up and the rules decide Ana's move again, and it is kept after the note."""
+    first, second, here, there, number = _two_copies(postgres)
+    try:
+        here.commit((here.deal(),))
+        sink = there.writer
+        assert isinstance(sink, TableSink)
+        there.receive(sink.catch_up())
+        ana = here.state.current
+        here.note_hint(1 - ana)
+        move = bot_for("random")(view(there.state, ana), random.Random(4))
+        there.play(ana, move)
+        kept = first.log_of(number).events
+        assert there.events_so_far == len(kept) == 3
+        assert isinstance(kept[1], HintAsked) and there.state.current == 1 - ana
+        with pytest.raises(IllegalAction):
+            there.play(ana, move)
     finally:
         first.close()
         second.close()

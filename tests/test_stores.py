@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from pg_helpers import Postgres
 
 from splendor_a11y.engine import GameEnded, HintAsked
-from splendor_a11y.record import LogError, LogHeader, PlayerEntry
+from splendor_a11y.record import LogError, LogHeader, PlaceTaken, PlayerEntry
 from splendor_a11y.serve.migrations import MIGRATIONS
-from splendor_a11y.serve.store import PlaceTaken, Store, TableSink
+from splendor_a11y.serve.store import Store, TableSink
 from splendor_a11y.serve.stores import open_store
 
 HEADER = LogHeader(players=(PlayerEntry("Ana"), PlayerEntry("Bot Ben", "bot", "easy")), modules=(), seed=7)

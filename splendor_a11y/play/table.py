@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -31,7 +31,7 @@ from splendor_a11y.engine import (
     view,
 )
 from splendor_a11y.play.hints import HintBook
-from splendor_a11y.record import LogHeader, PlayerEntry, SaveError
+from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking, text
 
@@ -50,6 +50,16 @@ class EventSink(Protocol):
         Raises:
             SaveError: nothing was kept.
         """
+
+    def catch_up(self) -> list[Event]:
+        """The events another writer kept since this one last wrote, in order (another
+        server process at the same table; a log file has one writer), so that the next
+        command is written after them.
+
+        Raises:
+            LogError: one of them cannot be read.
+        """
+        ...
 
     def close(self) -> None:
         """Release the file or the database."""
@@ -109,6 +119,26 @@ class Table:
         self.writer.append_all(events)
         self.receive(events)
 
+    def catch_up(self) -> None:
+        """Fold and tell the events another server process wrote to this table since
+        the last this one knows of."""
+        self.receive(self.writer.catch_up())
+
+    def _kept(self, decide: Callable[[], tuple[Event, ...]]) -> None:
+        """A command's events decided and committed; when another server process took
+        their place in the log meanwhile, the table catches up and decides once more, on
+        the position as it now is (where the rules may refuse what they allowed before).
+
+        Raises:
+            IllegalAction: the rules refuse it.
+            SaveError: the database refused, or the place was taken twice.
+        """
+        try:
+            self.commit(decide())
+        except PlaceTaken:
+            self.catch_up()
+            self.commit(decide())
+
     def receive(self, events: Sequence[Event]) -> None:
         """Fold events already kept, then tell every listener: a command's events just
         written here, or those another server process wrote to the same table (read
@@ -138,10 +168,13 @@ class Table:
             IllegalAction: the rules refuse it (or it is not the seat's turn); nothing changed.
             SaveError: the disk refused; nothing was played.
         """
+        self._kept(lambda: self._decided(seat, command))
+
+    def _decided(self, seat: int, command: Command) -> tuple[Event, ...]:
+        """A seat's command as the rules decide it in the position now."""
         if seat != self.state.current:
             raise IllegalAction(Reason.WRONG_PLAYER, self.state.current, logged=seat)
-        events, _ = decide_and_apply(self.state, command)
-        self.commit(events)
+        return decide_and_apply(self.state, command)[0]
 
     def think(self, seat: int) -> tuple[Event, ...]:
         """A computer seat's move from its own view, seeded by the game's seed and the
@@ -181,6 +214,8 @@ class Table:
                     continue
                 try:
                     self.commit(events)
+                except PlaceTaken:
+                    self.catch_up()
                 except SaveError:
                     await asyncio.sleep(RETRY_SECONDS)
         finally:
@@ -192,7 +227,7 @@ class Table:
         Raises:
             SaveError: the note could not be written.
         """
-        self.commit((HintAsked(seat),))
+        self._kept(lambda: (HintAsked(seat),))
 
     def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
         """The hint for a seat in a position: the one already given there, or the

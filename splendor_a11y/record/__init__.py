@@ -14,7 +14,7 @@ from splendor_a11y.record.codec import (
 )
 from splendor_a11y.record.reader import read_log
 from splendor_a11y.record.walk import At, Final, States, Visitor, replay, replay_good_part, walk
-from splendor_a11y.record.writer import LogWriter, SaveError, log_bytes
+from splendor_a11y.record.writer import LogWriter, PlaceTaken, SaveError, log_bytes
 
 __all__ = [
     "FORMAT",
@@ -23,6 +23,7 @@ __all__ = [
     "LogError",
     "LogHeader",
     "LogWriter",
+    "PlaceTaken",
     "PlayerEntry",
     "SaveError",
     "decode_event",

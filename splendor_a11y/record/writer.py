@@ -41,6 +41,13 @@ class SaveError(LogError):
         super().__init__("cannot_write_file_error", path=path, file=path, error=self.detail)
 
 
+class PlaceTaken(SaveError):
+    """A command's events were refused whole because another writer had already taken
+    their first place in the game's log (another server process wrote a move to the same
+    table first): the game has moved on, and the writer's ``catch_up`` reads what it
+    missed."""
+
+
 def _lock(handle: IO[bytes], path: Path) -> None:
     """Hold an exclusive lock for as long as the game runs, so two games never share a file.
 
@@ -212,6 +219,11 @@ class LogWriter:
         data = event_lines(events, self._next_seq)
         self._put(data)
         self._next_seq += len(events)
+
+    def catch_up(self) -> list[Event]:
+        """Events another writer added since this one last wrote: none, since a log file
+        has one writer (its lock)."""
+        return []
 
     def append(self, event: Event) -> None:
         """Write one event (see ``append_all``)."""

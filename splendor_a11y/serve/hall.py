@@ -324,7 +324,7 @@ class Hall:
     def _sit(self, guest: Guest, hosted: HostedTable, seat: int) -> None:
         """Back at one's seat of a game under way, with what happened meanwhile."""
         session = hosted.sessions[seat]
-        missed = session.attach(guest.link, guest.voice)
+        missed = session.attach(guest.link, guest.voice, hosted.seats[seat].heard)
         guest.at, guest.session = hosted, session
         hosted.away_since.pop(seat, None)
         table = hosted.table

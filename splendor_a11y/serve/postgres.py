@@ -23,9 +23,9 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from splendor_a11y.record import SaveError
+from splendor_a11y.record import PlaceTaken, SaveError
 from splendor_a11y.serve.migrations import POSTGRESQL
-from splendor_a11y.serve.store import PlaceTaken, Row, Store, StoreUnreadable
+from splendor_a11y.serve.store import Row, Store, StoreUnreadable
 from splendor_a11y.serve.stores import StoreUnreachable, shown_address
 
 __all__ = ["PostgresStore"]

@@ -105,7 +105,8 @@ class NetSeat(SeatSession):
         self.link: Link | None = None
         self.voice = Voice()
         self.missed: list[str] = []
-        self._stored: StoredGame | None = None
+        """What the server told the table while the person was away."""
+        self._keep_from(table.state, table.events_so_far)
         super().__init__(
             table,
             SessionIO(
@@ -138,41 +139,57 @@ class NetSeat(SeatSession):
     def detail(self, chosen: Detail) -> None:
         self.voice.detail = chosen
 
-    def attach(self, link: Link | None, voice: Voice | None = None) -> list[str]:
+    def attach(self, link: Link | None, voice: Voice | None = None, heard: int | None = None) -> list[str]:
         """Put a connection at this seat (None: it is gone), with its person's language;
-        the events it missed meanwhile. The new connection's review keys reach back over
-        what was said before it, restarts of the server included."""
+        the lines they missed: the events after the ``heard``-th (None: they missed none
+        of the game's events), and what the server told the table while they were away.
+        The new connection's review keys reach back over what was said before it,
+        restarts of the server included."""
         if self.link is not None and link is None:
             self.link.show(dict)  # no table any more: an empty board
         self.link = link
         self.voice = voice or self.voice
         self.io.keys_help = link.keys_help if link is not None else []
-        if link is not None:
-            self._recall_stored()
-            link.recall(self.history.recent(REVIEW_LINES))
-            self.show_board()
-        missed, self.missed = self.missed, []
+        if link is None:
+            self._keep_from(self.table.state, self.table.events_so_far)
+            return []
+        told = self._tell_kept(heard)
+        link.recall(self.history.recent(REVIEW_LINES))
+        self.show_board()
+        missed, self.missed = told + self.missed, []
         return missed
 
     def recall(self, stored: StoredGame) -> None:
-        """A game set back from the store: its events are told again into this seat's
-        history (and those after what the person last heard, into what they missed)
-        when the person next sits down, in their language then."""
-        self._stored = stored
+        """A game set back from the store, kept as events (see ``_keep_from``)."""
+        self._keep_from(stored.start, 0)
+        self._kept.extend(stored.events)
 
-    def _recall_stored(self) -> None:
-        stored, self._stored = self._stored, None
-        if stored is None:
-            return
-        before = stored.start
+    def _keep_from(self, start: GameState, first: int) -> None:
+        """While nobody sits at this seat on this server process (they are away, or
+        connected to another process), its events are kept as they are, from the
+        ``first``-th on, and told in the person's language, in order, into the review
+        history and their recap, when they sit down here."""
+        self._start, self._first = start, first
+        self._kept: list[Event] = []
+        self._keeping = True
+
+    def _tell_kept(self, heard: int | None) -> list[str]:
+        """The events kept while nobody sat here, told into the history; the lines of
+        those after the ``heard``-th event of the game."""
+        if not self._keeping:
+            return []
+        self._keeping = False
+        before, missed = self._start, []
         with speaking(self.voice.language):
-            for index, event in enumerate(stored.events):
+            for index, event in enumerate(self._kept, start=self._first):
                 after = evolve(before, event)
                 line = self.event_line(event, before, after)
                 self.history.add(line)
-                if stored.heard is not None and index >= stored.heard:
-                    self.missed.append(line)
+                if heard is not None and index >= heard:
+                    missed.append(line)
                 before = after
+        self._kept = []
+        return missed
 
     def _out(self, line: str, channel: Channel) -> None:
         if self.link is not None:
@@ -181,7 +198,10 @@ class NetSeat(SeatSession):
             self.missed.append(line)
 
     def told(self, event: Event, before: GameState, after: GameState) -> None:
-        """An event, in this person's language."""
+        """An event, in this person's language (kept while nobody sits here)."""
+        if self._keeping:
+            self._kept.append(event)
+            return
         with speaking(self.voice.language):
             super().told(event, before, after)
 
@@ -195,7 +215,10 @@ class NetSeat(SeatSession):
         self.say(self.voice.render(line), channel)
 
     def settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
-        """After a move, in this person's language: see ``_settled``; and the board again."""
+        """After a move, in this person's language: see ``_settled``; and the board again
+        (nothing while nobody sits here)."""
+        if self._keeping:
+            return
         with speaking(self.voice.language):
             self._settled(events, before, after)
         self.show_board()

@@ -16,10 +16,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from splendor_a11y.record import SaveError
+from splendor_a11y.record import PlaceTaken, SaveError
 from splendor_a11y.serve.migrations import SQLITE
 from splendor_a11y.serve.names import name_key, skeleton
-from splendor_a11y.serve.store import PlaceTaken, Row, Store, StoreUnreadable
+from splendor_a11y.serve.store import Row, Store, StoreUnreadable
 
 __all__ = ["SqliteStore"]
 

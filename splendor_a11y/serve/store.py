@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from splendor_a11y.engine import Event, GameEnded
-from splendor_a11y.record import GameLog, LogError, LogHeader, SaveError, decode_event, encode_event
+from splendor_a11y.record import GameLog, LogError, LogHeader, decode_event, encode_event
 from splendor_a11y.record.codec import decode_header
 from splendor_a11y.serve.migrations import MIGRATIONS, MIGRATIONS_TABLE, Dialect
 from splendor_a11y.serve.names import name_key, skeleton
@@ -33,7 +33,6 @@ from splendor_a11y.text.narrator import log_refusal
 
 __all__ = [
     "Account",
-    "PlaceTaken",
     "RawTable",
     "Store",
     "StoreUnreadable",
@@ -48,13 +47,6 @@ Row = tuple[Any, ...]
 
 class StoreUnreadable(Exception):
     """The database could not be read (gone, refused, damaged); the message says why."""
-
-
-class PlaceTaken(SaveError):
-    """A command's events were refused whole because another writer had already taken
-    their first place in the table's log (another server process wrote a move there
-    first): the table has moved on, and reading its events after the last one known
-    (``Store.events_after``) catches up with it."""
 
 
 class Transaction(Protocol):
