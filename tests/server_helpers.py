@@ -165,6 +165,8 @@ class Player:
                     return
                 self.raw += decoder.decode(data)
                 self._arrived.set()
+        except (asyncssh.Error, OSError):
+            return  # the server was killed: the connection's end, as any other
         finally:
             self._arrived.set()
 

@@ -34,14 +34,9 @@ def test_a_game_at_a_server_over_postgresql_is_kept_set_back_and_exported(tmp_pa
     server.start()
     try:
         play_a_little(server.telnet, "Ana")
-        second = _serve(tmp_path, url)
     finally:
         printed = server.stop()
     assert "Traceback" not in printed
-    assert second.returncode == 1
-    assert second.stderr.strip() == (
-        f"Another server is already running over {url}; stop it first, or give this one its own database with --db."
-    )
     again = Server(tmp_path, "--db", url)
     again.start()
     again.stop()

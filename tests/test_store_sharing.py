@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 from pg_helpers import Postgres
@@ -43,6 +44,20 @@ class Heard:
         pass
 
 
+class CatchingUp:
+    """A process's ears: a notice about the table makes its copy read what it missed."""
+
+    def __init__(self, table: Table, number: int) -> None:
+        self.table, self.number = table, number
+
+    def table_changed(self, number: int, upto: int | None) -> None:
+        if number == self.number:
+            self.table.catch_up()
+
+    def message(self, message: dict[str, Any]) -> None:
+        pass
+
+
 def _two_copies(postgres: Postgres) -> tuple[PostgresStore, PostgresStore, Table, Table, int]:
     url = postgres.new_database()
     first, second = PostgresStore(url), PostgresStore(url)
@@ -65,9 +80,7 @@ def test_every_move_written_by_one_process_is_told_once_at_the_other(postgres: P
 
     async def play() -> None:
         loop = asyncio.get_running_loop()
-        sink = there.writer
-        assert isinstance(sink, TableSink)
-        second.listen(loop, lambda table, upto: there.receive(sink.catch_up()) if table == number else None)
+        second.listen(loop, CatchingUp(there, number))
         here.commit((here.deal(),))
         rng = random.Random(3)
         for _ in range(30):
@@ -157,3 +170,42 @@ def test_one_process_runs_a_table_and_another_takes_it_over_when_it_is_killed(po
     finally:
         owner.kill()
         other.close()
+
+
+class Ears:
+    """Everything a process is told, in order."""
+
+    def __init__(self) -> None:
+        self.heard: list[object] = []
+
+    def table_changed(self, number: int, upto: int | None) -> None:
+        self.heard.append((number, upto))
+
+    def message(self, message: dict[str, Any]) -> None:
+        self.heard.append(message)
+
+
+def test_notices_that_do_not_read_as_one_are_ignored(postgres: Postgres) -> None:
+    """Anyone who can write to the database's channels may send anything: a process
+    hears a table's number (and event) and a JSON object, and nothing else."""
+    url = postgres.new_database()
+    listening, sending = PostgresStore(url), PostgresStore(url)
+    ears = Ears()
+
+    async def hear() -> None:
+        listening.listen(asyncio.get_running_loop(), ears)
+        for payload in ["abc", "1 2 3", "9" * 40 + " 1", "-1 2", "٣ 4", "", "7", "7 12"]:
+            sending.wait(sending._pool.execute("SELECT pg_notify('splendor_events', $1)", payload))  # noqa: SLF001
+        for payload in ["[1, 2]", "not json", '"text"', '{"from": "p", "to": "Ana"}']:
+            sending.wait(sending._pool.execute("SELECT pg_notify('splendor_hall', $1)", payload))  # noqa: SLF001
+        deadline = time.monotonic() + 10
+        while len(ears.heard) < 3 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+
+    try:
+        asyncio.run(hear())
+    finally:
+        listening.close()
+        sending.close()
+    assert ears.heard == [(7, None), (7, 12), {"from": "p", "to": "Ana"}]

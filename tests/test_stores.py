@@ -109,7 +109,7 @@ _JSON = st.recursive(
     max_leaves=8,
 )
 _ROWS = st.one_of(
-    st.text(max_size=60),
+    st.text(st.characters(blacklist_characters="\x00"), max_size=60),  # PostgreSQL's text never holds NUL
     _JSON.map(json.dumps),
     st.fixed_dictionaries({"seq": st.integers(), "event": st.sampled_from(["hint_asked", "gems_taken", "x"])}).map(
         json.dumps
@@ -195,3 +195,30 @@ def test_a_postgresql_address_is_never_shown_with_its_password(postgres: Postgre
     store = PostgresStore(url)
     assert "s3cret" not in store.where
     store.close()
+
+
+def test_a_plan_is_changed_only_if_nobody_changed_it_since_it_was_read(store: Store) -> None:
+    number = store.new_table(PLAN)
+    read = store.table(number).kept_plan
+    assert store.save_plan(number, {**PLAN, "creator": "Ben"}, was=read)
+    assert not store.save_plan(number, {**PLAN, "creator": "Cy"}, was=read)
+    assert store.table(number).plan["creator"] == "Ben"
+    again = store.table(number).kept_plan
+    assert not store.start_table(number, HEADER, PLAN, was=read)
+    assert store.start_table(number, HEADER, PLAN, was=again)
+    assert not store.start_table(number, HEADER, PLAN)
+    assert store.progress() == {number: (store.table(number).kept_plan, 0)}
+
+
+def test_who_is_connected_where_is_kept_while_their_process_lives(store: Store) -> None:
+    store.here("Ana", "p1", "", 100)
+    store.here("Ben", "p2", "table 3", 100)
+    store.here("ana", "p2", "watching 3", 101)
+    assert store.people(90) == [("ana", "p2", "watching 3"), ("Ben", "p2", "table 3")]
+    store.gone("Ana", "p1")
+    assert len(store.people(90)) == 2
+    store.still_here("p2", 200)
+    store.here("Cy", "p1", "", 150)
+    assert [name for name, _process, _place in store.people(190)] == ["ana", "Ben"]
+    store.gone("Ben", "p2")
+    assert [name for name, _process, _place in store.people(0)] == ["ana", "Cy"]

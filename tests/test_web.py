@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from splendor_a11y.serve.server import ServerOptions, start_lines
 
 from server_helpers import Player, Server, free_port
-from web_helpers import SPEECH, MousePlayer, Speech, WebPerson, chromium, playwright_or_skip
+from web_helpers import SPEECH, MousePlayer, WebPerson, chromium, plays_by_hints, playwright_or_skip
 
 
 @pytest.fixture
@@ -46,17 +46,6 @@ def browser_site(web_server: tuple[Server, int]) -> tuple[Server, str, Any]:
 
 def run(coroutine: object) -> None:
     asyncio.run(asyncio.wait_for(coroutine, 300))  # type: ignore[arg-type]
-
-
-async def plays_by_hints(expect: Any, typing: Any, name: str, speech: Speech) -> None:
-    """Answer each decision with the hint's move, typed, until the game is over: a web
-    page's or an SSH client's player (``expect`` a pattern, ``typing`` a line)."""
-    while True:
-        found = await expect(speech.decision(name), timeout=60)
-        if found.group(0) == speech.over:
-            return
-        await typing("hint")
-        await typing((await expect(speech.hint, timeout=60)).group(1))
 
 
 def spoken_once_in_order(said: list[str], heard: list[tuple[str, str]]) -> list[str]:

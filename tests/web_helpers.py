@@ -250,3 +250,14 @@ class MousePlayer:
             return
         level = next(level for level in ("a", "b", "c") if board["decks"][level])
         await self.click(f"#board .deck >> text=/^{level}:/")
+
+
+async def plays_by_hints(expect: Any, typing: Any, name: str, speech: Speech) -> None:
+    """Answer each decision with the hint's move, typed, until the game is over: a web
+    page's or an SSH client's player (``expect`` a pattern, ``typing`` a line)."""
+    while True:
+        found = await expect(speech.decision(name), timeout=60)
+        if found.group(0) == speech.over:
+            return
+        await typing("hint")
+        await typing((await expect(speech.hint, timeout=60)).group(1))

@@ -100,16 +100,29 @@ def _create(hall: Hall, guest: Guest, argument: str) -> None:
 
 
 def _who(hall: Hall, guest: Guest, argument: str) -> None:
-    places = []
-    for other in hall.guests.values():
-        if other.at is None:
-            where = text("lobby.where.lobby")
-        elif isinstance(other.session, Spectator):
-            where = text("lobby.where.watching", number=other.at.number)
-        else:
-            where = text("lobby.where.table", number=other.at.number)
-        places.append(f"{other.name} {where}")
+    places = [f"{other.name} {_where(other)}" for other in hall.guests.values()]
+    places += [f"{name} {_where_elsewhere(place)}" for name, place in hall.neighbours.elsewhere()]
     guest.tell(text("lobby.who", count=len(places), people=join_words(places)))
+
+
+def _where(other: Guest) -> str:
+    """Where a person connected here is, in words."""
+    if other.at is None:
+        return text("lobby.where.lobby")
+    if isinstance(other.session, Spectator):
+        return text("lobby.where.watching", number=other.at.number)
+    return text("lobby.where.table", number=other.at.number)
+
+
+def _where_elsewhere(place: str) -> str:
+    """Where a person connected to another server process is (``"table 3"``,
+    ``"watching 3"``, ``""``), in words."""
+    kind, _, number = place.partition(" ")
+    if kind == "watching" and number.isdigit():
+        return text("lobby.where.watching", number=int(number))
+    if kind == "table" and number.isdigit():
+        return text("lobby.where.table", number=int(number))
+    return text("lobby.where.lobby")
 
 
 def _say(hall: Hall, guest: Guest, argument: str) -> None:

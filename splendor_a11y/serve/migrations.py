@@ -74,6 +74,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX IF NOT EXISTS account_skeletons ON accounts (skeleton)",
         ),
     ),
+    Migration(
+        2,
+        "who is connected to which server process",
+        (
+            """CREATE TABLE IF NOT EXISTS presence (
+                name_key TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                process TEXT NOT NULL,
+                place TEXT NOT NULL,
+                seen BIGINT NOT NULL
+            )""",
+        ),
+    ),
 )
 """Every migration, in the order they run."""
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import errno
 import functools
+import json
 import os
 import re
 import threading
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,7 +26,7 @@ import asyncpg
 
 from splendor_a11y.record import PlaceTaken, SaveError
 from splendor_a11y.serve.migrations import POSTGRESQL
-from splendor_a11y.serve.store import Row, Store, StoreUnreadable
+from splendor_a11y.serve.store import Hears, Row, Store, StoreUnreadable
 from splendor_a11y.serve.stores import StoreUnreachable, shown_address
 
 __all__ = ["PostgresStore"]
@@ -34,13 +35,15 @@ TIMEOUT = 10.0
 """Seconds a call waits for the database before it counts as refused."""
 REGISTRATION_LOCK = 0x53504C44_0001
 """The advisory lock that registrations take in turn (``pg_advisory_xact_lock``)."""
-SERVER_LOCK = 0x53504C44_0000
-"""The advisory lock a server holds on its database for as long as it runs (``hold_alone``)."""
 TABLE_LOCKS = 0x53504C44
 """The first key of each table's advisory lock (the second is the table's number): the
 process that holds it runs the table (``own``)."""
 EVENTS_CHANNEL = "splendor_events"
-"""Where a command's transaction says which table's log reaches which event."""
+"""Where a transaction says which table changed (``Store._announce``)."""
+HALL_CHANNEL = "splendor_hall"
+"""Where the processes tell each other what people say and do (``tell_processes``)."""
+MESSAGE_BYTES = 7000
+"""The longest message to the processes (PostgreSQL refuses a notice of 8,000 bytes)."""
 
 _Result = TypeVar("_Result")
 _PLACEHOLDER = re.compile(r"\?")
@@ -75,8 +78,9 @@ class PostgresStore(Store):
     (``postgresql://user@host/dbname``)."""
 
     dialect = POSTGRESQL
+    shared = True
     one_registration_at_a_time = f"SELECT pg_advisory_xact_lock({REGISTRATION_LOCK})"
-    announce_events = f"SELECT pg_notify('{EVENTS_CHANNEL}', ?)"
+    announce_change = f"SELECT pg_notify('{EVENTS_CHANNEL}', ?)"
 
     def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
         self.url = url
@@ -150,19 +154,41 @@ class PostgresStore(Store):
         session = self._session()
         self.wait(session.fetchval("SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, number))
 
-    def listen(self, loop: asyncio.AbstractEventLoop, on_events: Callable[[int, int], None]) -> None:
-        """Call ``on_events(table, upto)`` on ``loop`` whenever any process's command
-        takes a table's log up to its ``upto``-th event (this process's own included).
-        A notice that is not two numbers is ignored: the events themselves are read from
-        their table, so a notice missed or doubled loses nothing."""
+    def listen(self, loop: asyncio.AbstractEventLoop, hears: Hears) -> None:
+        """Have ``hears`` told on ``loop`` whenever any process (this one included)
+        changes a table, and of every message to the processes. A notice that does not
+        read as one is ignored: a table's changes are read from the table itself, so a
+        notice missed or doubled loses nothing."""
 
-        def heard(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+        def table_notice(_connection: object, _pid: int, _channel: str, payload: str) -> None:
             numbers = payload.split()
-            if len(numbers) == 2 and all(n.isascii() and n.isdigit() for n in numbers):
-                loop.call_soon_threadsafe(on_events, int(numbers[0]), int(numbers[1]))
+            if 1 <= len(numbers) <= 2 and all(n.isascii() and n.isdigit() and len(n) < 19 for n in numbers):
+                upto = int(numbers[1]) if len(numbers) == 2 else None
+                loop.call_soon_threadsafe(hears.table_changed, int(numbers[0]), upto)
+
+        def hall_notice(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+            try:
+                message = json.loads(payload)
+            except ValueError:
+                return
+            if isinstance(message, dict):
+                loop.call_soon_threadsafe(hears.message, message)
 
         session = self._session()
-        self.wait(session.add_listener(EVENTS_CHANNEL, heard))
+        self.wait(session.add_listener(EVENTS_CHANNEL, table_notice))
+        self.wait(session.add_listener(HALL_CHANNEL, hall_notice))
+
+    def tell_processes(self, message: dict[str, Any]) -> None:
+        """A message to every server process, this one included (at most 7,000
+        characters of JSON: PostgreSQL's notices are short); dropped when the database
+        cannot be reached (the lines said are not kept)."""
+        payload = json.dumps(message, ensure_ascii=False)
+        if len(payload.encode()) > MESSAGE_BYTES:
+            return
+        try:
+            self.wait(self._pool.execute("SELECT pg_notify($1, $2)", HALL_CHANNEL, payload))
+        except _FAULTS:
+            pass
 
     def _session(self) -> Any:
         """The store's own connection, outside the pool: it holds the locks and hears the
@@ -177,15 +203,6 @@ class PostgresStore(Store):
             except _FAULTS as error:
                 raise StoreUnreachable(_reason(error)) from None
         return self._alone
-
-    def hold_alone(self) -> bool:
-        """Hold the server's lock on the database, on a connection of its own, until the
-        store is closed or the process ends (the database lets go of a session's locks
-        when its connection drops); False when another server holds it."""
-        try:
-            return bool(self.wait(self._session().fetchval("SELECT pg_try_advisory_lock($1)", SERVER_LOCK)))
-        except _FAULTS as error:
-            raise StoreUnreachable(_reason(error)) from None
 
     def _read(self, sql: str, parameters: Sequence[object] = ()) -> list[Row]:
         try:

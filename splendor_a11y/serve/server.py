@@ -36,6 +36,7 @@ from splendor_a11y.serve.lockfile import StoreTaken
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.pace import Pace
 from splendor_a11y.serve.seats import Link
+from splendor_a11y.serve.sharing import Sharing
 from splendor_a11y.serve.store import Store
 from splendor_a11y.serve.stores import StoreHold, StoreUnreachable, open_store, shown_address
 from splendor_a11y.text.messages import speaking, text
@@ -121,7 +122,8 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
 
     link.set_answers(answers)
     if guest.at is None:
-        guest.tell(lambda: text("server.welcome", name=guest.name, tables=len(hall.tables), people=len(hall.guests)))
+        people = len(hall.guests) + len(hall.neighbours.elsewhere())
+        guest.tell(lambda: text("server.welcome", name=guest.name, tables=len(hall.tables), people=people))
     pace = Pace(LINES_PER_SECOND, LINE_BURST)
     try:
         while True:
@@ -145,6 +147,9 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
 async def _serve(options: ServerOptions, store: Store) -> None:
     hall = Hall(store, replace_after=options.replace_after, thinking=budget_for(options.think))
     restored = hall.restore()
+    sharing = Sharing(hall)
+    if store.shared:
+        store.listen(asyncio.get_running_loop(), sharing)
     doorman = Doorman(store, open_door=options.open_door)
     gate = Gate(total=options.max_connections, waiting_total=max(64, options.max_connections // 2))
     key = host_key(options.host_key)
@@ -168,12 +173,15 @@ async def _serve(options: ServerOptions, store: Store) -> None:
     hall.start_computers()
     gc.set_threshold(*GC_THRESHOLDS)
     sweeper = asyncio.get_running_loop().create_task(_close_abandoned(hall, options.close_after))
+    looking = asyncio.get_running_loop().create_task(sharing.keep_looking()) if store.shared else None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()
     sweeper.cancel()
+    if looking is not None:
+        looking.cancel()
     await _stop(hall, servers)
 
 
@@ -256,11 +264,7 @@ def run_server(options: ServerOptions) -> int:
         write_line(text("server.store_unreachable", where=shown_address(str(options.db)), reason=error), sys.stderr)
         return 1
     try:
-        hold.after_opening(store)
         asyncio.run(_serve(options, store))
-    except StoreTaken:
-        write_line(text("server.store_taken", path=store.where), sys.stderr)
-        return 1
     except StoreUnreachable as error:
         write_line(text("server.store_unreachable", where=store.where, reason=error), sys.stderr)
         return 1

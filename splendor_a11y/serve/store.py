@@ -15,6 +15,7 @@ key), so a second writer can never interleave a table: its events are refused wh
 
 from __future__ import annotations
 
+import asyncio
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -33,12 +34,14 @@ from splendor_a11y.text.narrator import log_refusal
 
 __all__ = [
     "Account",
+    "Hears",
     "RawTable",
     "Store",
     "StoreUnreadable",
     "StoredTable",
     "TableSink",
     "Transaction",
+    "plan_text",
     "table_refusal",
 ]
 
@@ -47,6 +50,17 @@ Row = tuple[Any, ...]
 
 class StoreUnreadable(Exception):
     """The database could not be read (gone, refused, damaged); the message says why."""
+
+
+class Hears(Protocol):
+    """What a server process is told of the others over a shared database."""
+
+    def table_changed(self, number: int, upto: int | None) -> None:
+        """A table changed: its log reaches its ``upto``-th event, or (None) its plan
+        changed, or it was made, started, dropped or closed."""
+
+    def message(self, message: dict[str, Any]) -> None:
+        """A message another process sent (``Store.tell_processes``)."""
 
 
 class Transaction(Protocol):
@@ -79,6 +93,10 @@ class StoredTable:
     plan: dict[str, Any]
     header: LogHeader | None
     events: list[Event]
+    kept_plan: str = ""
+    """The plan's text as kept, to change it only if nobody else has since."""
+    closed: bool = False
+    """Whether the table was closed (nobody played at it any more)."""
 
     def log(self) -> GameLog:
         """The started table's game as a log, to export or to restore.
@@ -101,6 +119,7 @@ class RawTable:
     plan: str
     header: str | None
     lines: list[str]
+    closed: bool = False
 
 
 class Store(ABC):
@@ -110,10 +129,12 @@ class Store(ABC):
 
     dialect: Dialect
     where: str
-    announce_events = ""
+    announce_change = ""
     """The statement that tells the other server processes over this database, as a
-    command's transaction commits, ``"T N"``: table T's log now reaches its N-th event
-    (a database only one process uses has no one to tell)."""
+    transaction commits, that a table changed (``_announce``); a database only one
+    process uses has no one to tell."""
+    shared = False
+    """Whether several server processes may use this database at once."""
     one_registration_at_a_time = ""
     """The statement that makes registrations wait for one another, so that two names
     that look the same, registered at once from two processes, cannot both be taken (a
@@ -136,11 +157,53 @@ class Store(ABC):
     def close(self) -> None:
         """Close the database."""
 
-    def hold_alone(self) -> bool:
-        """Hold the database for this server alone while it runs; False when another
-        server holds it. A file is held by its lock, taken before it is opened
-        (``stores.StoreHold``), so there is nothing more to take here."""
+    # ---- several processes ----------------------------------------------------------
+
+    def own(self, number: int) -> bool:
+        """Take the running of a table (its computers, its deal, closing it); False when
+        another process runs it. A database only one process uses: always this one."""
         return True
+
+    def let_go(self, number: int) -> None:
+        """Stop running a table (its game over, or closed)."""
+        return None
+
+    def listen(self, loop: asyncio.AbstractEventLoop, hears: Hears) -> None:
+        """Have ``hears`` told, on ``loop``, of what the other processes change and say
+        (a database only one process uses: nothing)."""
+        return None
+
+    def tell_processes(self, message: dict[str, Any]) -> None:
+        """A message to every server process over this database (``Hears.message``);
+        a database only one process uses has no other."""
+        return None
+
+    def here(self, name: str, process: str, place: str, now: int) -> None:
+        """A person is connected to ``process``, at ``place`` (``""``: the lobby,
+        ``"table 3"``, ``"watching 3"``), as of ``now`` (seconds)."""
+        with self._transaction() as db:
+            db.rows(
+                "INSERT INTO presence (name_key, name, process, place, seen) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, process = excluded.process, "
+                "place = excluded.place, seen = excluded.seen",
+                (name_key(name), name, process, place, now),
+            )
+
+    def gone(self, name: str, process: str) -> None:
+        """A person's connection to ``process`` ended (one made since to another stays)."""
+        with self._transaction() as db:
+            db.rows("DELETE FROM presence WHERE name_key = ? AND process = ?", (name_key(name), process))
+
+    def still_here(self, process: str, now: int) -> None:
+        """``process`` is alive: the people connected to it are still there."""
+        with self._transaction() as db:
+            db.rows("UPDATE presence SET seen = ? WHERE process = ?", (now, process))
+
+    def people(self, since: int) -> list[tuple[str, str, str]]:
+        """Everyone connected to a process that was alive ``since`` (seconds): name,
+        process, place."""
+        rows = self._read("SELECT name, process, place FROM presence WHERE seen >= ? ORDER BY name_key", (since,))
+        return [(str(name), str(process), str(place)) for name, process, place in rows]
 
     def _migrate(self) -> None:
         """Run, in order, each migration this database has not run yet, each in its own
@@ -196,27 +259,55 @@ class Store(ABC):
     def new_table(self, plan: dict[str, Any]) -> int:
         """Keep a new table's plan; its number."""
         with self._transaction() as db:
-            rows = db.rows("INSERT INTO game_tables (plan) VALUES (?) RETURNING id", (json.dumps(plan),))
+            rows = db.rows("INSERT INTO game_tables (plan) VALUES (?) RETURNING id", (plan_text(plan),))
+            self._announce(db, f"{rows[0][0]}")
         return int(rows[0][0])
 
-    def save_plan(self, number: int, plan: dict[str, Any]) -> None:
-        """Keep who sits where at a table now."""
+    def save_plan(self, number: int, plan: dict[str, Any], was: str | None = None) -> bool:
+        """Keep who sits where at a table now; with ``was``, only if the plan kept is
+        still that one (another server process may have changed it since it was read):
+        whether it was kept."""
         with self._transaction() as db:
-            db.rows("UPDATE game_tables SET plan = ? WHERE id = ?", (json.dumps(plan), number))
+            if was is None:
+                rows = db.rows("UPDATE game_tables SET plan = ? WHERE id = ? RETURNING id", (plan_text(plan), number))
+            else:
+                rows = db.rows(
+                    "UPDATE game_tables SET plan = ? WHERE id = ? AND plan = ? RETURNING id",
+                    (plan_text(plan), number, was),
+                )
+            if rows:
+                self._announce(db, f"{number}")
+        return bool(rows)
 
-    def start_table(self, number: int, header: LogHeader, plan: dict[str, Any]) -> None:
+    def start_table(self, number: int, header: LogHeader, plan: dict[str, Any], was: str | None = None) -> bool:
         """Keep the header of a table's game as it starts, with its plan as it starts
-        (free seats given to the computer), together."""
+        (free seats given to the computer), together; only if it has not started yet
+        (and, with ``was``, its plan is still that one): whether it was kept."""
+        parameters: tuple[object, ...] = (json.dumps(header.to_json()), plan_text(plan), number)
+        unchanged = ""
+        if was is not None:
+            unchanged, parameters = " AND plan = ?", (*parameters, was)
         with self._transaction() as db:
-            db.rows(
-                "UPDATE game_tables SET header = ?, plan = ? WHERE id = ?",
-                (json.dumps(header.to_json()), json.dumps(plan), number),
+            rows = db.rows(
+                f"UPDATE game_tables SET header = ?, plan = ? WHERE id = ? AND header IS NULL{unchanged} RETURNING id",
+                parameters,
             )
+            if rows:
+                self._announce(db, f"{number}")
+        return bool(rows)
 
     def drop_table(self, number: int) -> None:
         """Forget a table that never started (everyone left it)."""
         with self._transaction() as db:
             db.rows("DELETE FROM game_tables WHERE id = ? AND header IS NULL", (number,))
+            self._announce(db, f"{number}")
+
+    def _announce(self, db: Transaction, notice: str) -> None:
+        """Tell the other server processes, as the transaction commits, that a table
+        changed: ``"T"``, its plan (or it was made, started, dropped or closed), ``"T N"``,
+        its log reaches its N-th event."""
+        if self.announce_change:
+            db.rows(self.announce_change, (notice,))
 
     def append(self, number: int, first: int, events: Sequence[Event], over: bool) -> None:
         """Keep a command's events at places ``first``, ``first + 1``... of the table's
@@ -236,8 +327,7 @@ class Store(ABC):
             )
             if over:
                 db.rows("UPDATE game_tables SET over = 1 WHERE id = ?", (number,))
-            if self.announce_events:
-                db.rows(self.announce_events, (f"{number} {first + len(events) - 1}",))
+            self._announce(db, f"{number} {first + len(events) - 1}")
 
     def events_after(self, number: int, seq: int) -> list[Event]:
         """A table's events after the ``seq``-th, in order: what another process wrote
@@ -253,10 +343,21 @@ class Store(ABC):
         """The number of every table whose game is not over (nor closed), in the order they were made."""
         return [n for (n,) in self._read("SELECT id FROM game_tables WHERE over = 0 AND closed = 0 ORDER BY id")]
 
+    def progress(self) -> dict[int, tuple[str, int]]:
+        """Every table whose game is not over (nor closed): its plan's text, and how many
+        events its log holds; what a process compares with its own copies, now and then,
+        in case it missed a notice."""
+        rows = self._read(
+            "SELECT id, plan, (SELECT COUNT(*) FROM events WHERE table_id = game_tables.id) "
+            "FROM game_tables WHERE over = 0 AND closed = 0"
+        )
+        return {int(number): (str(plan), int(count)) for number, plan, count in rows}
+
     def close_table(self, number: int) -> None:
         """A table nobody plays at any more: kept, and exportable, but not set back at a start."""
         with self._transaction() as db:
             db.rows("UPDATE game_tables SET closed = 1 WHERE id = ?", (number,))
+            self._announce(db, f"{number}")
 
     def table(self, number: int) -> StoredTable:
         """One table as kept.
@@ -267,7 +368,7 @@ class Store(ABC):
         raw = self.raw_table(number)
         header = decode_header(_json(raw.header, 1)) if raw.header is not None else None
         events = [decode_event(_json(line, index + 2), index + 2) for index, line in enumerate(raw.lines)]
-        return StoredTable(number, _json(raw.plan, 1), header, events)
+        return StoredTable(number, _json(raw.plan, 1), header, events, raw.plan, raw.closed)
 
     def raw_table(self, number: int) -> RawTable:
         """One table's header and events as kept, undecoded.
@@ -275,11 +376,11 @@ class Store(ABC):
         Raises:
             KeyError: there is no such table.
         """
-        rows = self._read("SELECT plan, header FROM game_tables WHERE id = ?", (number,))
+        rows = self._read("SELECT plan, header, closed FROM game_tables WHERE id = ?", (number,))
         if not rows:
             raise KeyError(number)
         lines = [line for (line,) in self._read("SELECT line FROM events WHERE table_id = ? ORDER BY seq", (number,))]
-        return RawTable(number, rows[0][0], rows[0][1], lines)
+        return RawTable(number, rows[0][0], rows[0][1], lines, bool(rows[0][2]))
 
     def log_of(self, number: int) -> GameLog:
         """A started table's game as a log, to export or to restore.
@@ -288,6 +389,12 @@ class Store(ABC):
             KeyError: there is no such table, or its game has not started.
         """
         return self.table(number).log()
+
+
+def plan_text(plan: dict[str, Any]) -> str:
+    """A table's plan as the database keeps it (the same plan, the same text: a process
+    compares what it read with what is kept now)."""
+    return json.dumps(plan, sort_keys=True)
 
 
 def table_refusal(number: int, error: LogError) -> str:

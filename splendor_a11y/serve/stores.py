@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
-from splendor_a11y.serve.lockfile import StoreLock, StoreTaken
+from splendor_a11y.serve.lockfile import StoreLock
 
 if TYPE_CHECKING:
     from splendor_a11y.serve.store import Store
@@ -55,9 +55,9 @@ def open_store(where: str | Path) -> Store:
 
 
 class StoreHold:
-    """One server per store, for as long as it runs: a file's lock beside an SQLite
-    database (taken before the database is opened), or a PostgreSQL session's advisory
-    lock; each let go however the server ends, killed included."""
+    """One server per SQLite file, for as long as it runs: a lock beside it, taken
+    before the database is opened, let go however the server ends, killed included. A
+    PostgreSQL database is shared by any number of server processes: nothing to hold."""
 
     def __init__(self, where: str | Path) -> None:
         self.where = where
@@ -68,12 +68,6 @@ class StoreHold:
         StoreTaken: another server holds the file."""
         if self._file is not None:
             self._file.acquire()
-
-    def after_opening(self, store: Store) -> None:
-        """Raises:
-        StoreTaken: another server holds the database."""
-        if not store.hold_alone():
-            raise StoreTaken(store.where)
 
     def release(self) -> None:
         if self._file is not None:

@@ -17,10 +17,10 @@ from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
 from splendor_a11y.engine import GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
-from splendor_a11y.record import LogHeader, PlayerEntry, replay
+from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError, replay
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import NetSeat, Said, Spectator, StoredGame
-from splendor_a11y.serve.store import Store, StoredTable, TableSink
+from splendor_a11y.serve.store import Store, StoredTable, TableSink, plan_text
 
 __all__ = ["HostedTable", "Seating"]
 
@@ -67,6 +67,12 @@ class HostedTable:
     away_since: dict[int, float] = field(default_factory=dict)
     thinking: SearchBudget | None = None
     """How long its computers and its hints think a move (the server's ``--think``)."""
+    owned: bool = False
+    """Whether this server process runs the table: plays its computers, deals, settles
+    (over PostgreSQL, one process of several; see ``Store.own``)."""
+    kept_plan: str = ""
+    """The plan as this process last read or wrote it in the database: it is changed
+    there only if nobody else changed it since (``Store.save_plan``)."""
 
     # ---- the plan -----------------------------------------------------------------
 
@@ -108,11 +114,11 @@ class HostedTable:
 
     # ---- the game -----------------------------------------------------------------
 
-    def _entries(self) -> list[PlayerEntry]:
+    def _entries(self, seats: list[Seating] | None = None) -> list[PlayerEntry]:
         """The seats as a log header's players, computers named as the game will name them;
         a free seat is a person without a name yet."""
         return name_bots(
-            [PlayerEntry("", "bot", s.level) if s.computer else PlayerEntry(s.name or "") for s in self.seats]
+            [PlayerEntry("", "bot", s.level) if s.computer else PlayerEntry(s.name or "") for s in seats or self.seats]
         )
 
     def names(self) -> list[str]:
@@ -121,18 +127,21 @@ class HostedTable:
             return [player.name for player in self.table.state.players]
         return [entry.name for entry in self._entries()]
 
-    def header(self, seed: int) -> LogHeader:
-        """The log header of the game about to start (``start`` gave free seats to the computer)."""
-        return LogHeader(players=tuple(self._entries()), modules=self.modules, seed=seed)
-
-    def start(self, store: Store) -> None:
-        """Begin the game: the header kept and every person given a seat, before the deal."""
-        for seating in self.seats:
+    def start(self, store: Store) -> bool:
+        """Begin the game: the header kept and every person given a seat, before the
+        deal; False (nothing changed here) when another process changed or started the
+        table meanwhile."""
+        seats = [Seating(**seating.to_json()) for seating in self.seats]
+        for seating in seats:
             if seating.name is None and not seating.computer:
                 seating.level = DEFAULT_LEVEL
-        header = self.header(random.SystemRandom().randrange(2**31))
-        store.start_table(self.number, header, self.plan())
+        plan = {**self.plan(), "seats": [seating.to_json() for seating in seats]}
+        header = LogHeader(players=tuple(self._entries(seats)), modules=self.modules, seed=_seed())
+        if not store.start_table(self.number, header, plan, was=self.kept_plan):
+            return False
+        self.seats, self.kept_plan = seats, plan_text(plan)
         self._open(header, header.new_state(), 0, store)
+        return True
 
     def deal(self) -> None:
         """Deal the cards of a game just started, to everyone now seated.
@@ -155,10 +164,30 @@ class HostedTable:
             session.recall(StoredGame(states[0], events, self.seats[seat].heard))
         now = time.monotonic()
         self.away_since = {seat: now for seat in self.sessions}
-        assert self.table is not None
-        pending = (self.table.deal(),) if state.phase is Phase.SETUP else settle(state)
-        if pending:
-            self.table.commit(pending)
+
+    def take_over(self) -> None:
+        """This process runs the table from now on: it catches up with the game, plays
+        what follows without anyone choosing (the deal of a game stopped before it, the
+        visit of a lone noble, the end), and its computers play on. A database that
+        refuses leaves the table waiting; the next look tries again.
+
+        Raises:
+            LogError: a stored event cannot be read.
+        """
+        self.owned = True
+        if self.table is None or self.over:
+            return
+        table = self.table
+        table.catch_up()
+        pending = (table.deal(),) if table.state.phase is Phase.SETUP else settle(table.state)
+        try:
+            if pending:
+                table.commit(pending)
+        except PlaceTaken:
+            table.catch_up()
+        except SaveError:
+            return
+        self.go_on()
 
     def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
         table = Table(state, header, TableSink(store, self.number, events), events, self.thinking)
@@ -170,16 +199,10 @@ class HostedTable:
             if seating.stand_in is not None:
                 table.hand_to_computer(seat, seating.stand_in)
 
-    def note_heard(self, seat: int, store: Store) -> None:
-        """A person left: how much of the game they heard is kept, for their recap even
-        after a restart."""
-        assert self.table is not None
-        self.seats[seat].heard = self.table.events_so_far
-        store.save_plan(self.number, self.plan())
-
     def go_on(self) -> None:
-        """Let the computer seats play, if it is their turn (off the event loop)."""
-        if self.table is not None and not self.table.state.is_over:
+        """Let the computer seats play, if it is their turn (off the event loop), at the
+        process that runs the table."""
+        if self.owned and self.table is not None and not self.table.state.is_over:
             asyncio.get_running_loop().create_task(self.table.play_computers())
 
     def tell_everyone(self, line: Said, but: int | NetSeat | None = None, channel: Channel = Channel.ANSWER) -> None:
@@ -192,3 +215,8 @@ class HostedTable:
         for watcher in self.watchers:
             if watcher is not but:
                 watcher.tell(line, channel)
+
+
+def _seed() -> int:
+    """A new game's seed: unguessable, so that nobody can know the deck's order."""
+    return random.SystemRandom().randrange(2**31)
