@@ -1,7 +1,7 @@
 """How fast the server answers: many tables of scripted players over SSH, each a whole game.
 
     python benchmarks/server.py [--tables 200] [--think 1.0] [--restore 1000] [--transport ssh|web]
-                                [--db sqlite|postgresql|postgresql://...]
+                                [--db sqlite|postgresql|postgresql://...] [--processes N]
 
 Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, as a
 host would: players log in with passwords (each new name registered, its password
@@ -26,6 +26,14 @@ With ``--db postgresql`` the server keeps its store in PostgreSQL, in a cluster 
 benchmark starts for itself as the tests do (``tests/pg_helpers.py``: Debian's
 postgresql package); with ``--db postgresql://user@host/any`` on that server, whose user
 may create databases. Each part gets a new database of its own.
+
+With ``--processes N`` (over PostgreSQL only) it starts N server processes over the
+one database, and the two players of each table connect to two different processes
+(table t's first player to process t mod N, its second to the next); the CPU time and
+memory are those of every process together. Then, with two processes or more, it times
+the takeover: a player at the first process makes five tables with a computer, which
+that process runs; it is killed with SIGKILL, and the benchmark watches the database's
+advisory locks until another process runs each table.
 
 Last, with ``--restore N`` (1,000 by default, 0 to skip), it writes a store holding N
 unfinished tables, each some twenty moves into its game, and times a server started
@@ -59,6 +67,7 @@ from splendor_a11y.bots import bot_for  # noqa: E402
 from splendor_a11y.engine import decide_and_apply, view  # noqa: E402
 from splendor_a11y.play.table import Table  # noqa: E402
 from splendor_a11y.record import LogHeader, PlayerEntry  # noqa: E402
+from splendor_a11y.serve.postgres import TABLE_LOCKS  # noqa: E402
 from splendor_a11y.serve.store import TableSink  # noqa: E402
 from splendor_a11y.serve.stores import is_address, open_store  # noqa: E402
 
@@ -191,6 +200,8 @@ class WebScripted(Scripted):
 PLAYERS: dict[str, type[Scripted]] = {"ssh": Scripted, "web": WebScripted}
 """The players of each way in (``--transport``)."""
 TRANSPORT = ["ssh"]
+PORTS: list[int] = []
+"""The SSH (or web) port of each server process."""
 
 
 def _player(name: str) -> Scripted:
@@ -238,12 +249,13 @@ async def _my_move(me: Scripted, other: Scripted, decision: str, latencies: list
         REFUSED[0] += 1
 
 
-async def _seat_players(port: int, number: int) -> tuple[Scripted, Scripted]:
-    """The two players of a table, logged in and waiting in the lobby."""
+async def _seat_players(ports: list[int], number: int) -> tuple[Scripted, Scripted]:
+    """The two players of a table, logged in and waiting in the lobby (each at its own
+    process, when there are several)."""
     address = f"127.0.{number // 250}.{number % 250 + 2}"
     first, second = _player(f"P{number}a"), _player(f"P{number}b")
-    await first.connect(port, address)
-    await second.connect(port, address)
+    await first.connect(ports[number % len(ports)], address)
+    await second.connect(ports[(number + 1) % len(ports)], address)
     welcome = re.compile(r"Welcome, P\d+[ab]\. Tables")
     await first.line_after(0, welcome)
     await second.line_after(0, welcome)
@@ -257,7 +269,7 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
     first.send("create 2")
     await first.line_after(mark, re.compile("Table \\d+ is yours"))
     table = re.search(r"Table (\d+)", first.lines[-1][1])
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.2 if len(PORTS) == 1 else 1.0)
     second.send(f"join {table.group(1) if table else 1}")
     cursor = {p.name: len(p.lines) for p in players}
 
@@ -280,12 +292,13 @@ async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies
         player.close()
 
 
-async def _logins_per_second(port: int, count: int) -> float:
-    """``count`` new players log in at once, each from its own address; logins a second."""
+async def _logins_per_second(ports: list[int], count: int) -> float:
+    """``count`` new players log in at once, each from its own address (spread over the
+    processes); logins a second."""
 
     async def one(number: int) -> None:
         player = _player(f"L{number}")
-        await player.connect(port, f"127.1.{number // 250}.{number % 250 + 2}")
+        await player.connect(ports[number % len(ports)], f"127.1.{number // 250}.{number % 250 + 2}")
         await player.line_after(0, re.compile(r"Welcome, L\d+\. Tables"))
         player.close()
 
@@ -294,16 +307,23 @@ async def _logins_per_second(port: int, count: int) -> float:
     return count / (time.perf_counter() - started)
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def _cpu_seconds(pids: list[int]) -> float:
+    """The CPU seconds the server processes have used, together."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
-def _rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+def _rss_kib(pids: list[int]) -> int:
+    """The server processes' resident memory, together."""
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
 
 
 def _machine() -> str:
@@ -319,45 +339,49 @@ def _machine() -> str:
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
-async def _main(tables: int, think: float, logins: int, database: str) -> None:
+async def _main(tables: int, think: float, logins: int, database: str, processes: int) -> None:
     home = Path(tempfile.mkdtemp(prefix="splendor-bench-"))
-    web = ("--web", str(free_port())) if TRANSPORT[0] == "web" else ()
-    db = ("--db", database) if database else ()
-    server = Server(home, "--max-connections", str(2 * tables + logins + 10), *web, *db)
-    server.start()
-    if web:
-        server.port = int(web[1])
+    servers = []
+    for _ in range(processes):
+        web = ("--web", str(free_port())) if TRANSPORT[0] == "web" else ()
+        db = ("--db", database) if database else ()
+        server = Server(home, "--max-connections", str(2 * tables + logins + 10), *web, *db)
+        server.start()
+        if web:
+            server.port = int(web[1])
+        servers.append(server)
+    PORTS[:] = [server.port for server in servers]
     try:
-        figures = await _measured(server, tables, think, logins)
+        figures = await _measured([server.process.pid for server in servers if server.process], tables, think, logins)
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     _report(tables, think, logins, *figures)
 
 
 async def _measured(
-    server: Server, tables: int, think: float, logins: int
+    pids: list[int], tables: int, think: float, logins: int
 ) -> tuple[float, list[float], float, float, list[int]]:
-    """Logins a second, the latencies, the games' seconds, the server's CPU seconds, and
-    its memory at start, before and after the players connected, and at peak."""
-    assert server.process is not None
-    pid = server.process.pid
-    at_start = _rss_kib(pid)
-    rate = await _logins_per_second(server.port, logins)
+    """Logins a second, the latencies, the games' seconds, the server processes' CPU
+    seconds, and their memory at start, before and after the players connected, and at
+    peak (every process's together)."""
+    at_start = _rss_kib(pids)
+    rate = await _logins_per_second(PORTS, logins)
     await asyncio.sleep(1)
-    before = _rss_kib(pid)
+    before = _rss_kib(pids)
     seated: list[tuple[Scripted, Scripted]] = []
     for wave in range(0, tables, WAVE):
-        seated += await asyncio.gather(*(_seat_players(server.port, n) for n in range(wave, min(wave + WAVE, tables))))
+        seated += await asyncio.gather(*(_seat_players(PORTS, n) for n in range(wave, min(wave + WAVE, tables))))
     await asyncio.sleep(1)
-    connected = _rss_kib(pid)
-    cpu_at_start = _cpu_seconds(pid)
+    connected = _rss_kib(pids)
+    cpu_at_start = _cpu_seconds(pids)
     latencies: list[float] = []
     started = time.perf_counter()
     peak = [connected]
 
     async def watch_memory() -> None:
         while True:
-            peak[0] = max(peak[0], _rss_kib(pid))
+            peak[0] = max(peak[0], _rss_kib(pids))
             await asyncio.sleep(0.5)
 
     watcher = asyncio.get_running_loop().create_task(watch_memory())
@@ -365,7 +389,7 @@ async def _measured(
         await asyncio.gather(*(_play_table(n, players, latencies, think) for n, players in enumerate(seated)))
     finally:
         watcher.cancel()
-    cpu = _cpu_seconds(pid) - cpu_at_start
+    cpu = _cpu_seconds(pids) - cpu_at_start
     return rate, latencies, time.perf_counter() - started, cpu, [at_start, before, connected, peak[0]]
 
 
@@ -385,11 +409,11 @@ def _report(
     p95 = ordered[int(0.95 * (len(ordered) - 1))] * 1000
     per_move = 1000 * cpu / max(len(ordered), 1)
     print(f"machine: {_machine()}")
-    print(f"store: {STORE[0]}")
+    print(f"store: {STORE[0]}; server processes: {len(PORTS)}")
     way = {"ssh": "over SSH", "web": "at the web page"}[TRANSPORT[0]]
     print(f"{logins} new players logging in at once {way} with passwords (scrypt): {rate:.1f} logins a second")
     print(f"{tables} tables, 2 players each {way}, every game played to its end in {elapsed:.1f} s")
-    print(f"moves timed: {len(ordered)}; from Enter to the line at both seats:")
+    print(f"moves timed: {len(ordered)} ({len(ordered) / elapsed:.1f} a second); from Enter to the line at both seats:")
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
     print(
@@ -407,6 +431,51 @@ def _report(
         f"{2 * tables} players in the lobby ({(connected - before) / 2 / tables:.0f} KiB a connection), "
         f"{peak / 1024:.1f} MiB at peak ({(peak - connected) / tables:.0f} KiB a table)"
     )
+
+
+async def _takeover_seconds(database: str, processes: int, tables: int = 5) -> list[float]:
+    """Seconds from the SIGKILL of the process that runs ``tables`` tables (each a
+    player with a computer) until another process runs each, as the database's advisory
+    locks show it."""
+    home = Path(tempfile.mkdtemp(prefix="splendor-takeover-"))
+    servers = [Server(home, "--db", database, "--think", "fixed") for _ in range(processes)]
+    for server in servers:
+        server.start()
+    players = [Scripted(f"T{n}") for n in range(tables)]
+    connection = await asyncpg.connect(database)
+    try:
+        for number, player in enumerate(players):
+            await player.connect(servers[0].port, f"127.2.0.{number + 2}")
+            await player.line_after(0, re.compile(r"Welcome, T\d+\. Tables"))
+            player.send("create 2 bot:easy")
+            await player.line_after(0, re.compile(r"Table \d+ is yours"))
+        before = await _runners(connection)
+        killed = time.perf_counter()
+        servers[0].kill()
+        taken: dict[int, float] = {}
+        while len(taken) < len(before) and time.perf_counter() - killed < 60:
+            for table, pid in (await _runners(connection)).items():
+                if before.get(table, pid) != pid:
+                    taken.setdefault(table, time.perf_counter() - killed)
+            await asyncio.sleep(0.02)
+        return list(taken.values())
+    finally:
+        await connection.close()
+        for player in players:
+            player.close()
+        for server in servers[1:]:
+            server.stop()
+
+
+async def _runners(connection: asyncpg.Connection) -> dict[int, int]:
+    """Which database session (its process number) runs each table: who holds its
+    advisory lock (``PostgresStore.own``)."""
+    rows = await connection.fetch(
+        "SELECT objid::bigint AS number, pid FROM pg_locks WHERE locktype = 'advisory' "
+        "AND classid::bigint = $1 AND objsubid = 2 AND granted",
+        TABLE_LOCKS,
+    )
+    return {int(row["number"]): int(row["pid"]) for row in rows}
 
 
 def _fill_store(where: Path | str, tables: int) -> None:
@@ -458,12 +527,20 @@ def main() -> None:
         help="how the players come in: SSH with a terminal, or the web page's WebSocket",
     )
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes over the one database (PostgreSQL only), each table's players on two of them",
+    )
+    parser.add_argument(
         "--db",
         default="sqlite",
         help="the server's store: sqlite (a file), postgresql (a cluster of its own), or a postgresql:// address",
     )
     arguments = parser.parse_args()
     TRANSPORT[0] = arguments.transport
+    if arguments.processes > 1 and arguments.db == "sqlite":
+        sys.exit("several server processes need PostgreSQL: --db postgresql, or an address")
     cluster = start_postgres() if arguments.db == "postgresql" else None
     if isinstance(cluster, str):
         sys.exit(f"cannot start PostgreSQL: {cluster}")
@@ -478,7 +555,16 @@ def _run(arguments: argparse.Namespace, cluster: Postgres | None) -> None:
     """Each part of the benchmark, over a store of its own."""
     if arguments.tables:
         database = _new_store(arguments.db, cluster)
-        asyncio.run(_main(arguments.tables, arguments.think, arguments.logins, database))
+        asyncio.run(_main(arguments.tables, arguments.think, arguments.logins, database, arguments.processes))
+    if arguments.processes > 1:
+        taken = asyncio.run(_takeover_seconds(_new_store(arguments.db, cluster), arguments.processes))
+        print(
+            f"the process running 5 tables killed (SIGKILL): each taken over by another after "
+            f"{statistics.median(taken):.2f} s (median), {max(taken):.2f} s at most; "
+            f"{len(taken)} of 5 taken over within a minute"
+            if taken
+            else "the process running 5 tables killed (SIGKILL): none taken over within a minute"
+        )
     if arguments.restore:
         seconds = _time_to_listen(arguments.restore, _new_store(arguments.db, cluster))
         print(

@@ -13,9 +13,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 from pg_helpers import Postgres
 
 from splendor_a11y.record import read_log, replay
+from splendor_a11y.serve.postgres import TABLE_LOCKS
 
 from server_helpers import Player, Server
 from web_helpers import SPEECH, plays_by_hints
@@ -45,6 +47,24 @@ async def _play(person: Player) -> None:
         person.send(line)
 
     await plays_by_hints(person.expect, typing, person.name, SPEECH_EN)
+
+
+async def _no_table_run(url: str) -> None:
+    """Wait until no process runs any table any more (the game over, its people gone):
+    no table's lock is left held in the database."""
+    connection = await asyncpg.connect(url)
+    try:
+        for _ in range(100):
+            held = await connection.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1 AND objsubid = 2",
+                TABLE_LOCKS,
+            )
+            if held == 0:
+                return
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"{held} tables still run after their game ended")
+    finally:
+        await connection.close()
 
 
 def _exported(home: Path, url: str) -> list[str]:
@@ -92,6 +112,7 @@ def test_two_players_on_two_processes_meet_at_one_table_and_play_a_whole_game(
         await again.close()
         await ana.close()
         await ben.close()
+        await _no_table_run(url)
 
     try:
         asyncio.run(asyncio.wait_for(game(), 600))
@@ -128,11 +149,12 @@ def test_the_process_running_a_table_is_killed_and_another_takes_it_over(tmp_pat
         await asyncio.sleep(0.5)
         ben.send("join 1")
         await ana.expect("Ben sits down at table 1.")
-        playing = asyncio.gather(_play(ana), _play(ben))
+        ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
         await _until_heard(ben, "Easy bot ", 4)
         first.kill()
+        await asyncio.gather(ana_playing, return_exceptions=True)
         back = await _arrive(third, "Ana", r"Welcome back to table 1, round \d+\.")
-        await asyncio.gather(_play(back), playing, return_exceptions=True)
+        await asyncio.gather(_play(back), ben_playing)
         assert "The game is over." in back.text and "The game is over." in ben.text
         await back.close()
         await ben.close()

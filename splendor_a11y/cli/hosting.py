@@ -47,6 +47,7 @@ def run_serve(args: argparse.Namespace) -> int:
         tls_cert=args.tls_cert,
         think=args.think,
         tls_key=args.tls_key,
+        proxy_protocol=args.proxy_protocol,
     )
     return run_server(options)
 

@@ -94,6 +94,7 @@ def build_parser() -> _Parser:
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
     serve.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
     serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
+    serve.add_argument("--proxy-protocol", action="store_true", help=text("cli.help.proxy_protocol"))
     serve.add_argument(
         "--login-timeout", type=float, default=60.0, metavar="SECONDS", help=text("cli.help.login_timeout")
     )

@@ -136,14 +136,13 @@ class Hall:
         ]
         for number in closed:
             self.store.close_table(number)
-            self.store.let_go(number)
             self.lose_table(number)
         return closed
 
     def lose_table(self, number: int) -> None:
         """A table is no longer played (closed, here or by another process): whoever is
         at it here is told, and back in the lobby."""
-        hosted = self.tables.pop(number, None)
+        hosted = self.forget(number)
         for guest in [g for g in self.guests.values() if hosted is not None and g.at is hosted]:
             self._step_out(guest)
             guest.tell(text("server.closed_while_watching", number=number))
@@ -162,8 +161,17 @@ class Hall:
             hosted.take_over()
         except LogError as error:
             self.set_aside[number] = table_refusal(number, error)
-            self.tables.pop(number, None)
+            self.forget(number)
+
+    def forget(self, number: int) -> HostedTable | None:
+        """A table leaves the hall (dropped, closed, set aside, or its game over with
+        nobody at it any more); this process stops running it, so that no lock of the
+        database outlives it."""
+        hosted = self.tables.pop(number, None)
+        if hosted is not None and hosted.owned:
+            hosted.owned = False
             self.store.let_go(number)
+        return hosted
 
     # ---- arriving and leaving -----------------------------------------------------
 
@@ -254,14 +262,14 @@ class Hall:
             return
         if not hosted.people():
             self.store.drop_table(hosted.number)
-            self.tables.pop(hosted.number, None)
+            self.forget(hosted.number)
             return
         self.to_table(hosted, Notice.of("server.stood_up", name=guest.name, number=hosted.number))
 
     def _forget_if_done(self, hosted: HostedTable) -> None:
         """A finished game leaves the hall when nobody is at it any more."""
         if hosted.over and not any(g.at is hosted for g in self.guests.values()):
-            self.tables.pop(hosted.number, None)
+            self.forget(hosted.number)
 
     def leave(self, guest: Guest) -> None:
         """``leave``: back to the lobby."""

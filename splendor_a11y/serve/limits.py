@@ -7,7 +7,7 @@ for each connection and each address, whatever is sent.
 
 from __future__ import annotations
 
-__all__ = ["LINE_BYTES", "LINES_PER_SECOND", "LINE_BURST", "MAX_LINE", "UNREAD_BYTES"]
+__all__ = ["HEADERS_WAITING", "LINE_BYTES", "LINES_PER_SECOND", "LINE_BURST", "MAX_LINE", "UNREAD_BYTES"]
 
 MAX_LINE = 500
 """Characters a typed line may hold: keys past it are refused as they come."""
@@ -19,3 +19,6 @@ LINES_PER_SECOND = 10.0
 LINE_BURST = 20
 """Lines a connection may send at once, and then each second: faster lines wait their
 turn (nothing is dropped), so that no one connection takes the server's time from the others."""
+HEADERS_WAITING = 256
+"""Connections at once still to send their load balancer's header (``--proxy-protocol``):
+past that, a new one is closed at once (the balancer sends its header as it connects)."""

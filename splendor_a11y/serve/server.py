@@ -74,6 +74,9 @@ class ServerOptions:
     tls_key: Path | None = None
     think: float | None = THINK_SECONDS
     """Seconds the hard computer players and the hints think a move; None: a fixed amount."""
+    proxy_protocol: bool = False
+    """Whether SSH and telnet connections come through a load balancer that names each
+    person's address in a PROXY header (``serve/proxied.py``)."""
 
 
 class _Listening(Protocol):
@@ -160,12 +163,18 @@ async def _serve(options: ServerOptions, store: Store) -> None:
     from splendor_a11y.serve.ssh import ssh_server
 
     servers: list[_Listening] = [
-        await ssh_server(options.host, options.port, key, doorman, gate, visit, options.login_timeout)
+        await ssh_server(
+            options.host, options.port, key, doorman, gate, visit, options.login_timeout, options.proxy_protocol
+        )
     ]
     if options.telnet is not None:
         from splendor_a11y.serve.telnet import telnet_server
 
-        servers.append(await telnet_server(options.host, options.telnet, doorman, gate, visit, options.login_timeout))
+        servers.append(
+            await telnet_server(
+                options.host, options.telnet, doorman, gate, visit, options.login_timeout, options.proxy_protocol
+            )
+        )
     if options.web is not None:
         servers.append(await _web(options, hall, doorman, gate, visit))
     for line in start_lines(options, key.get_fingerprint(), restored, hall.set_aside):

@@ -105,11 +105,8 @@ def catch_up(hall: Hall, hosted: HostedTable) -> None:
     except (StoreUnreadable, LogError):
         return
     if hosted.over:
-        if hosted.owned:
-            hall.store.let_go(hosted.number)
-            hosted.owned = False
         if not any(guest.at is hosted for guest in hall.guests.values()):
-            hall.tables.pop(hosted.number, None)
+            hall.forget(hosted.number)
         return
     hosted.go_on()
 
@@ -176,7 +173,9 @@ class Sharing:
                 if hosted is None or hosted.kept_plan != plan or behind:
                     refresh_table(hall, number)
         for number, hosted in list(hall.tables.items()):
-            if not hosted.owned and not hosted.over and hall.store.own(number):
+            if hosted.over and not any(guest.at is hosted for guest in hall.guests.values()):
+                hall.forget(number)
+            elif not hosted.owned and not hosted.over and hall.store.own(number):
                 hall.take_over(number, hosted)
 
     async def keep_looking(self) -> None:

@@ -10,6 +10,7 @@ through it, at once (``LinePrompt.print_above``).
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -25,7 +26,8 @@ from splendor_a11y.play.terminal import network_newlines
 from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
-from splendor_a11y.serve.limits import MAX_LINE, UNREAD_BYTES
+from splendor_a11y.serve.limits import HEADERS_WAITING, MAX_LINE, UNREAD_BYTES
+from splendor_a11y.serve.proxied import NotProxied, read_from_socket
 from splendor_a11y.text.languages import Language
 
 __all__ = ["SSHLink", "ssh_server"]
@@ -164,10 +166,12 @@ class _Session(PromptToolkitSSHSession):
     and never through an operating system pipe the loop itself must drain), a terminal
     size kept within reason, and the visit ended when the client vanishes."""
 
-    def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]]) -> None:
+    def __init__(self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], address: str) -> None:
         super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
         self.output = _Output(self)
         self.stdout = self.output  # type: ignore[assignment]
+        self.address = address
+        """The person's address, as the connection's server counted it."""
 
     def _get_size(self) -> Size:
         size = super()._get_size()
@@ -211,12 +215,18 @@ class _Server(PromptToolkitSSHServer):
     password again."""
 
     def __init__(
-        self, interact: Callable[[PromptToolkitSSHSession], Awaitable[None]], doorman: Doorman, gate: Gate
+        self,
+        interact: Callable[[PromptToolkitSSHSession], Awaitable[None]],
+        doorman: Doorman,
+        gate: Gate,
+        address: str = "",
     ) -> None:
         super().__init__(interact, enable_cpr=False)  # type: ignore[arg-type]
         self.doorman = doorman
         self.gate = gate
-        self.address = ""
+        self.address = address
+        """The person's address: the one a load balancer named (``proxied.py``), or
+        the connection's own."""
         self._conn: Any = None
         self._ticket: Ticket | None = None
         self._barred = False
@@ -225,7 +235,7 @@ class _Server(PromptToolkitSSHServer):
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
         peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
+        self.address = self.address or (str(peer[0]) if peer else "?")
         self._ticket = self.gate.arrive(self.address, conn.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -287,37 +297,101 @@ class _Server(PromptToolkitSSHServer):
         """One session a connection: a second would be a second person on one login."""
         if self._session is not None:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session a connection")
-        self._session = _Session(self.interact)
+        self._session = _Session(self.interact, self.address)
         return self._session
 
 
 async def ssh_server(
-    host: str, port: int, host_key: asyncssh.SSHKey, doorman: Doorman, gate: Gate, visit: Visit, login_timeout: float
-) -> asyncssh.SSHAcceptor:
-    """Listen for SSH connections; each logged-in one is a visit."""
+    host: str,
+    port: int,
+    host_key: asyncssh.SSHKey,
+    doorman: Doorman,
+    gate: Gate,
+    visit: Visit,
+    login_timeout: float,
+    proxied: bool = False,
+) -> asyncssh.SSHAcceptor | ProxiedListener:
+    """Listen for SSH connections; each logged-in one is a visit. ``proxied``: each
+    connection begins with a load balancer's PROXY header, naming the person's address."""
 
     async def interact(session: PromptToolkitSSHSession) -> None:
         chan = session._chan
         name = doorman.real_name(str(chan.get_extra_info("username"))) if chan is not None else "?"
-        peer = chan.get_extra_info("peername") if chan is not None else None
         assert isinstance(session, _Session)
-        link = SSHLink(session, str(peer[0]) if peer else "?")
+        link = SSHLink(session, session.address)
         try:
             await visit(name, link)
         finally:
             link.flush()
             link.closed = True
 
-    return await asyncssh.create_server(
-        lambda: _Server(interact, doorman, gate),
-        host,
-        port,
-        server_host_keys=[host_key],
-        login_timeout=login_timeout,
-        keepalive_interval=30,
-        keepalive_count_max=4,
-        line_editor=False,
-        errors="replace",
-        window=WINDOW,
-        max_pktsize=WINDOW // 2,
-    )
+    options: dict[str, Any] = {
+        "server_host_keys": [host_key],
+        "login_timeout": login_timeout,
+        "keepalive_interval": 30,
+        "keepalive_count_max": 4,
+        "line_editor": False,
+        "errors": "replace",
+        "window": WINDOW,
+        "max_pktsize": WINDOW // 2,
+    }
+    if proxied:
+        return await proxied_server(host, port, lambda address: _Server(interact, doorman, gate, address), options)
+    return await asyncssh.create_server(lambda: _Server(interact, doorman, gate), host, port, **options)
+
+
+class ProxiedListener:
+    """SSH behind a load balancer that speaks the PROXY protocol: each connection
+    accepted here, its header read, then handed to asyncssh with the address it names."""
+
+    def __init__(self, listener: socket.socket, server_for: Callable[[str], _Server], options: dict[str, Any]) -> None:
+        self.listener = listener
+        self.server_for = server_for
+        self.options = options
+        self.waiting = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._accepting = asyncio.get_running_loop().create_task(self._accept())
+
+    async def _accept(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            connection, _ = await loop.sock_accept(self.listener)
+            if self.waiting >= HEADERS_WAITING:
+                connection.close()
+                continue
+            connection.setblocking(False)
+            task = loop.create_task(self._serve(connection))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _serve(self, connection: socket.socket) -> None:
+        """One connection: its header, then SSH; closed at once without a header."""
+        self.waiting += 1
+        try:
+            address = await read_from_socket(connection)
+        except NotProxied:
+            connection.close()
+            return
+        finally:
+            self.waiting -= 1
+        try:
+            await asyncssh.run_server(connection, server_factory=lambda: self.server_for(address), **self.options)
+        except (asyncssh.Error, OSError):
+            connection.close()
+
+    def close(self) -> None:
+        self._accepting.cancel()
+        self.listener.close()
+
+
+async def proxied_server(
+    host: str, port: int, server_for: Callable[[str], _Server], options: dict[str, Any]
+) -> ProxiedListener:
+    """Listen for SSH behind a load balancer (see ``ProxiedListener``).
+
+    Raises:
+        OSError: the port cannot be listened on.
+    """
+    listener = socket.create_server((host, port))
+    listener.setblocking(False)
+    return ProxiedListener(listener, server_for, options)

@@ -20,6 +20,7 @@ from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, MAX_LINE, UNREAD_BYTES
 from splendor_a11y.serve.pace import Pace
+from splendor_a11y.serve.proxied import NotProxied, read_from_stream
 from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import text
 
@@ -197,11 +198,19 @@ async def telnet_server(
     gate: Gate,
     visit: Callable[[str, TelnetLink], Awaitable[None]],
     login_timeout: float,
+    proxied: bool = False,
 ) -> asyncio.Server:
-    """Listen for telnet connections; each logged-in one is a visit."""
+    """Listen for telnet connections; each logged-in one is a visit. ``proxied``: each
+    connection begins with a load balancer's PROXY header, naming the person's address."""
 
     async def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = TelnetLink(reader, writer)
+        if proxied:
+            try:
+                link.address = await read_from_stream(reader)
+            except NotProxied:
+                writer.close()
+                return
         ticket = gate.arrive(link.address, link.close)
         if ticket is None:
             link.send(gate.refusal(link.address), Channel.ERROR)
