@@ -18,6 +18,8 @@ from pathlib import Path
 
 import asyncssh
 
+from splendor_a11y.record import GameLog, read_log
+
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 PROMPTS = re.compile(r"(?:(?:lobby|table \d+)> ?)+")
 WAIT = 20.0
@@ -289,3 +291,18 @@ def play_a_little(port: int, name: str) -> None:
     client.expect(rf"{name} takes|You take")
     client.send("quit")
     client.close()
+
+
+def exported(home: Path, url: str, number: int = 1) -> GameLog:
+    """A server table's game as ``export`` writes it from the database (``--db``), read
+    back as a game log."""
+    path = home / f"table-{number}.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "splendor_a11y", "export", str(number), str(path), "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return read_log(path)

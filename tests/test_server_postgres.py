@@ -11,9 +11,7 @@ from pathlib import Path
 
 from pg_helpers import Postgres
 
-from splendor_a11y.record import read_log
-
-from server_helpers import Server, free_port, play_a_little
+from server_helpers import Server, exported, free_port, play_a_little
 
 
 def _serve(home: Path, url: str) -> subprocess.CompletedProcess[str]:
@@ -41,16 +39,7 @@ def test_a_game_at_a_server_over_postgresql_is_kept_set_back_and_exported(tmp_pa
     again.start()
     again.stop()
     assert "Tables set back where they were: 1." in again.output
-    path = tmp_path / "table-1.jsonl"
-    exported = subprocess.run(
-        [sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db", url],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert exported.returncode == 0, exported.stderr
-    log = read_log(path)
+    log = exported(tmp_path, url)
     assert [p.name for p in log.header.players][0] == "Ana" and len(log.events) >= 2
 
 

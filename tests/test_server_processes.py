@@ -9,17 +9,16 @@ Real ``serve`` processes, real SSH clients, a real PostgreSQL started for the te
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncpg
 from pg_helpers import Postgres
 
-from splendor_a11y.record import read_log, replay
+from splendor_a11y.record import replay
 from splendor_a11y.serve.postgres import TABLE_LOCKS
 
-from server_helpers import Player, Server
+from server_helpers import Player, Server, exported
 from web_helpers import SPEECH, plays_by_hints
 
 SPEECH_EN = SPEECH["en"]
@@ -38,6 +37,18 @@ async def _arrive(server: Server, name: str, welcome: str = r"Welcome, ") -> Pla
     await person.connect()
     await person.expect(welcome + name if welcome == r"Welcome, " else welcome)
     return person
+
+
+async def _meet(first: Server, second: Server, create: str) -> tuple[Player, Player]:
+    """Ana at the first process makes table 1 (``create``), Ben at the second joins it."""
+    ana = await _arrive(first, "Ana")
+    ben = await _arrive(second, "Ben")
+    ana.send(create)
+    await ana.expect("Table 1 is yours")
+    await asyncio.sleep(0.5)
+    ben.send("join 1")
+    await ana.expect("Ben sits down at table 1.")
+    return ana, ben
 
 
 async def _play(person: Player) -> None:
@@ -67,19 +78,16 @@ async def _no_table_run(url: str) -> None:
         await connection.close()
 
 
-def _exported(home: Path, url: str) -> list[str]:
-    """Table 1's game as ``export`` writes it from the database, checked by replaying it:
-    the names of its events."""
-    path = home / "table-1.jsonl"
-    done = subprocess.run(
-        [sys.executable, "-m", "splendor_a11y", "export", "1", str(path), "--db", url],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    log = read_log(path)
+def _played(game: Callable[[], Awaitable[None]], servers: list[Server], home: Path, url: str) -> list[str]:
+    """Play ``game`` (ten minutes at most), stop the processes still running, check that
+    none printed a traceback, and read table 1's game as ``export`` writes it, checked by
+    replaying it: its events' names."""
+    try:
+        asyncio.run(asyncio.wait_for(game(), 600))
+    finally:
+        printed = "".join(server.stop() for server in servers)
+    assert "Traceback" not in printed, printed
+    log = exported(home, url)
     replay(log)
     return [type(event).__name__ for event in log.events]
 
@@ -114,12 +122,7 @@ def test_two_players_on_two_processes_meet_at_one_table_and_play_a_whole_game(
         await ben.close()
         await _no_table_run(url)
 
-    try:
-        asyncio.run(asyncio.wait_for(game(), 600))
-    finally:
-        printed = first.stop() + second.stop()
-    assert "Traceback" not in printed, printed
-    events = _exported(tmp_path, url)
+    events = _played(game, [first, second], tmp_path, url)
     assert events[0] == "GameSetUp" and events[-1] == "GameEnded"
 
 
@@ -142,13 +145,7 @@ def test_the_process_running_a_table_is_killed_and_another_takes_it_over(tmp_pat
     first, second, third = _processes(tmp_path, url, 3)
 
     async def game() -> None:
-        ana = await _arrive(first, "Ana")
-        ben = await _arrive(second, "Ben")
-        ana.send("create 3 bot:easy")
-        await ana.expect("Table 1 is yours")
-        await asyncio.sleep(0.5)
-        ben.send("join 1")
-        await ana.expect("Ben sits down at table 1.")
+        ana, ben = await _meet(first, second, "create 3 bot:easy")
         ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
         await _until_heard(ben, "Easy bot ", 4)
         first.kill()
@@ -159,12 +156,7 @@ def test_the_process_running_a_table_is_killed_and_another_takes_it_over(tmp_pat
         await back.close()
         await ben.close()
 
-    try:
-        asyncio.run(asyncio.wait_for(game(), 600))
-    finally:
-        printed = second.stop() + third.stop()
-    assert "Traceback" not in printed, printed
-    events = _exported(tmp_path, url)
+    events = _played(game, [second, third], tmp_path, url)
     assert events[-1] == "GameEnded"
 
 
@@ -175,15 +167,8 @@ def test_a_rolling_restart_of_every_process_loses_no_table_and_no_move(tmp_path:
     first, second = _processes(tmp_path, url)
 
     async def game() -> None:
-        ana = await _arrive(first, "Ana")
-        ben = await _arrive(second, "Ben")
-        ana.send("create 3 bot:easy")
-        await ana.expect("Table 1 is yours")
-        await asyncio.sleep(0.5)
-        ben.send("join 1")
-        await ana.expect("Ben sits down at table 1.")
-        ana_playing = asyncio.ensure_future(_play(ana))
-        ben_playing = asyncio.ensure_future(_play(ben))
+        ana, ben = await _meet(first, second, "create 3 bot:easy")
+        ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
         await _until_heard(ben, "Easy bot ", 3)
         first.stop()
         await asyncio.gather(ana_playing, return_exceptions=True)
@@ -200,10 +185,5 @@ def test_a_rolling_restart_of_every_process_loses_no_table_and_no_move(tmp_path:
         await ana.close()
         await ben.close()
 
-    try:
-        asyncio.run(asyncio.wait_for(game(), 600))
-    finally:
-        printed = first.stop() + second.stop()
-    assert "Traceback" not in printed, printed
-    events = _exported(tmp_path, url)
+    events = _played(game, [first, second], tmp_path, url)
     assert events[-1] == "GameEnded"

@@ -102,15 +102,13 @@ def test_two_moves_at_one_place_cannot_both_be_kept(postgres: Postgres) -> None:
     first, second, here, there, number = _two_copies(postgres)
     try:
         here.commit((here.deal(),))
-        sink = there.writer
-        assert isinstance(sink, TableSink)
-        there.receive(sink.catch_up())
+        there.catch_up()
         rng = random.Random(8)
         here.commit(_random_move(here, rng))
         stale = _random_move(there, random.Random(9))
         with pytest.raises(PlaceTaken):
             there.commit(stale)
-        there.receive(sink.catch_up())
+        there.catch_up()
         assert there.state == here.state
         there.commit(_random_move(there, rng))
         assert len(first.log_of(number).events) == there.events_so_far == 3
@@ -126,9 +124,7 @@ def test_a_move_behind_another_process_s_write_is_decided_again_on_the_game_as_i
     first, second, here, there, number = _two_copies(postgres)
     try:
         here.commit((here.deal(),))
-        sink = there.writer
-        assert isinstance(sink, TableSink)
-        there.receive(sink.catch_up())
+        there.catch_up()
         ana = here.state.current
         here.note_hint(1 - ana)
         move = bot_for("random")(view(there.state, ana), random.Random(4))
