@@ -1,7 +1,7 @@
 """How fast the server answers: many tables of scripted players over SSH, each a whole game.
 
     python benchmarks/server.py [--tables 200] [--think 1.0] [--restore 1000] [--transport ssh|web]
-                                [--db sqlite|postgresql|postgresql://...] [--processes N]
+                                [--db sqlite|postgresql|postgresql://...] [--processes N] [--arrival 0.2]
 
 Starts ``splendor-a11y serve`` on a free loopback port, with a database of its own, as a
 host would: players log in with passwords (each new name registered, its password
@@ -75,10 +75,11 @@ from server_helpers import Server, free_port, plain  # noqa: E402
 
 RESERVES = [f"reserve {level}{i}" for level in "abc" for i in range(1, 5)]
 SENT, REFUSED, ASKED = [0], [0], [0]
-ARRIVAL = 0.2
+ARRIVAL = [0.2]
+"""Seconds between two tables' arrivals (``--arrival``): people come one after another,
+not all at once."""
 WAVE = 10
 """Tables whose players log in together: people arrive in small crowds, not all at once."""
-"""Seconds between two tables' arrivals: people come one after another, not all at once."""
 STORE = ["SQLite, one file"]
 """Where the server keeps its store in this run, for the report."""
 ACCEPTED = re.compile(r"^You (take|buy|reserve|return|pass)\b")
@@ -122,6 +123,8 @@ class Scripted:
                 *whole, self.partial = (self.partial + data).split("\n")
                 self.lines.extend((now, plain(line).strip()) for line in whole if plain(line).strip())
                 self.arrived.set()
+        except (asyncssh.Error, OSError):
+            return  # the server was killed (the takeover's part): the connection's end
         finally:
             self.arrived.set()
 
@@ -263,7 +266,7 @@ async def _seat_players(ports: list[int], number: int) -> tuple[Scripted, Script
 
 
 async def _play_table(number: int, players: tuple[Scripted, Scripted], latencies: list[float], think: float) -> None:
-    await asyncio.sleep(number * ARRIVAL)
+    await asyncio.sleep(number * ARRIVAL[0])
     first, second = players
     mark = len(first.lines)
     first.send("create 2")
@@ -417,7 +420,7 @@ def _report(
     print(f"  median {median:7.1f} ms  target 50 ms: {'met' if median < 50 else 'NOT met'}")
     print(f"  95th   {p95:7.1f} ms  target 200 ms: {'met' if p95 < 200 else 'NOT met'}")
     print(
-        f"tables arriving {ARRIVAL:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
+        f"tables arriving {ARRIVAL[0]:g} s apart; each player thought {think / 2:g} to {1.5 * think:g} s "
         f"before each move; moves sent {SENT[0]}, refused {REFUSED[0]}; questions asked {ASKED[0]}"
     )
     print(
@@ -527,6 +530,12 @@ def main() -> None:
         help="how the players come in: SSH with a terminal, or the web page's WebSocket",
     )
     parser.add_argument(
+        "--arrival",
+        type=float,
+        default=0.2,
+        help="seconds between two tables' first moves (0.2: people arrive in turn)",
+    )
+    parser.add_argument(
         "--processes",
         type=int,
         default=1,
@@ -539,6 +548,7 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     TRANSPORT[0] = arguments.transport
+    ARRIVAL[0] = arguments.arrival
     if arguments.processes > 1 and arguments.db == "sqlite":
         sys.exit("several server processes need PostgreSQL: --db postgresql, or an address")
     cluster = start_postgres() if arguments.db == "postgresql" else None
