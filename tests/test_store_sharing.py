@@ -14,6 +14,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -205,3 +206,31 @@ def test_notices_that_do_not_read_as_one_are_ignored(postgres: Postgres) -> None
         listening.close()
         sending.close()
     assert ears.heard == [(7, None), (7, 12), {"from": "p", "to": "Ana"}]
+
+
+def test_processes_racing_to_run_one_table_one_wins(postgres: Postgres) -> None:
+    """Eight stores (as eight processes would) try to take one table at the same moment:
+    exactly one runs it; when it lets go, the next try takes it."""
+    url = postgres.new_database()
+    stores = [PostgresStore(url) for _ in range(8)]
+    start = threading.Barrier(len(stores))
+    won: list[bool] = [False] * len(stores)
+
+    def race(index: int) -> None:
+        start.wait(10)
+        won[index] = stores[index].own(5)
+
+    try:
+        racers = [threading.Thread(target=race, args=(i,)) for i in range(len(stores))]
+        for racer in racers:
+            racer.start()
+        for racer in racers:
+            racer.join(20)
+        assert won.count(True) == 1
+        winner = won.index(True)
+        assert not any(store.own(5) for store in stores if store is not stores[winner])
+        stores[winner].let_go(5)
+        assert stores[(winner + 1) % len(stores)].own(5)
+    finally:
+        for store in stores:
+            store.close()
