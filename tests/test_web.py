@@ -98,6 +98,9 @@ def test_a_blind_web_player_a_clicking_friend_and_an_ssh_player_play_a_whole_gam
             )
             found["said"], found["heard"] = await ana.quiet()
             found["shown"] = await ana.history()
+            found["page"] = await ana.page.evaluate(
+                "({speaking, waiting: queue.length, seen: document.visibilityState})"
+            )
             await ben.close()
 
     ben = Player(server.port, "Ben", "ben-secret-1")
@@ -113,7 +116,7 @@ def test_a_blind_web_player_a_clicking_friend_and_an_ssh_player_play_a_whole_gam
     assert speech.game_over in found["shown"] and speech.game_over in ben.text
     assert players[0].moves > 10
     skipped = spoken_once_in_order(said, heard)
-    assert not skipped, f"sent to the page, never spoken: {skipped[:5]}"
+    assert not skipped, f"sent to the page, never spoken: {skipped[:5]}; the page then: {found['page']}"
     assert len(heard) == len(said)
     urgent = [text for politeness, text in heard if politeness == "assertive"]
     assert any(re.match(speech.turn.format(name="Ana"), text) for text in urgent)

@@ -24,8 +24,8 @@ from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.record import LogError
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.neighbours import ALIVE_EVERY, Notice
-from splendor_a11y.serve.store import StoredTable, StoreUnreadable
-from splendor_a11y.serve.tables import HostedTable, Seating
+from splendor_a11y.serve.store import KeptPlan, StoredTable, StoreUnreadable
+from splendor_a11y.serve.tables import HostedTable, seats_of
 
 if TYPE_CHECKING:
     from splendor_a11y.serve.hall import Hall
@@ -36,9 +36,32 @@ CHANNELS = {channel.value: channel for channel in Channel}
 
 
 def refresh_table(hall: Hall, number: int) -> None:
-    """Read one table again as the database keeps it and bring this process's copy to
-    it: a new table, a plan changed, a game begun elsewhere, a table dropped or closed.
-    The database unreadable for now leaves the copy as it is (the next look tries again)."""
+    """Bring this process's copy of a table to the database's: a new table, a plan
+    changed, a game begun elsewhere, a table dropped or closed. The plan alone is read
+    unless the game must be read too (a table new here, or begun elsewhere); the
+    database unreadable for now leaves the copy as it is (the next look tries again)."""
+    hosted = hall.tables.get(number)
+    try:
+        kept = hall.store.plan_of(number)
+    except (StoreUnreadable, LogError):
+        return
+    if kept is None or kept.closed:
+        hall.lose_table(number)
+    elif hosted is not None and (hosted.table is not None or not kept.started):
+        if kept.text != hosted.kept_plan:
+            try:
+                _plan_changed(hosted, kept)
+            except (KeyError, TypeError, ValueError):
+                return  # a plan changed by hand into nonsense: the copy stays as it was
+        catch_up(hall, hosted)
+    elif hosted is None and number in hall.set_aside:
+        return
+    else:
+        _read_whole(hall, number, hosted)
+
+
+def _read_whole(hall: Hall, number: int, hosted: HostedTable | None) -> None:
+    """A table new to this process, or a game begun at another: read with its events."""
     try:
         stored = hall.store.table(number)
     except KeyError:
@@ -46,18 +69,10 @@ def refresh_table(hall: Hall, number: int) -> None:
         return
     except (StoreUnreadable, LogError):
         return
-    hosted = hall.tables.get(number)
-    if stored.closed:
-        hall.lose_table(number)
-    elif hosted is None:
-        if number not in hall.set_aside:
-            _new_copy(hall, number, stored)
-    elif hosted.table is None and stored.header is not None:
+    if hosted is None:
+        _new_copy(hall, number, stored)
+    else:
         _begun_elsewhere(hall, hosted, stored)
-    elif stored.kept_plan != hosted.kept_plan:
-        _plan_changed(hosted, stored)
-    if hosted is not None and hosted.table is not None:
-        catch_up(hall, hosted)
 
 
 def _new_copy(hall: Hall, number: int, stored: StoredTable) -> None:
@@ -68,19 +83,23 @@ def _new_copy(hall: Hall, number: int, stored: StoredTable) -> None:
 
 def _begun_elsewhere(hall: Hall, hosted: HostedTable, stored: StoredTable) -> None:
     """The game of a table this process knew as a plan began at another process."""
-    hosted.seats = [Seating.from_json(seat) for seat in stored.plan["seats"]]
-    hosted.kept_plan = stored.kept_plan
     try:
+        seats = seats_of(stored.plan)
+        if len(seats) != len(hosted.seats):
+            raise ValueError("a table's seats do not change in number")
+        hosted.seats, hosted.kept_plan = seats, stored.kept_plan
         hosted.restore(stored, hall.store)
     except (LogError, KeyError, TypeError, ValueError):
         return
     hall.seat_everyone(hosted)
 
 
-def _plan_changed(hosted: HostedTable, stored: StoredTable) -> None:
+def _plan_changed(hosted: HostedTable, kept: KeptPlan) -> None:
     """Who sits where changed at another process: before the game, the seats; during
     it, who the computer plays for (``replace``, or a person back) and what each heard."""
-    seats = [Seating.from_json(seat) for seat in stored.plan["seats"]]
+    seats = seats_of(kept.plan)
+    if len(seats) != len(hosted.seats):
+        raise ValueError("a table's seats do not change in number")
     table = hosted.table
     if table is not None:
         for seat, (now, was) in enumerate(zip(seats, hosted.seats, strict=False)):
@@ -89,8 +108,8 @@ def _plan_changed(hosted: HostedTable, stored: StoredTable) -> None:
             elif now.stand_in is None and was.stand_in is not None:
                 table.hand_back(seat)
     hosted.seats = seats
-    hosted.creator = str(stored.plan.get("creator", hosted.creator))
-    hosted.kept_plan = stored.kept_plan
+    hosted.creator = str(kept.plan.get("creator", hosted.creator))
+    hosted.kept_plan = kept.text
     hosted.go_on()
 
 

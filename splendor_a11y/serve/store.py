@@ -35,6 +35,7 @@ from splendor_a11y.text.narrator import log_refusal
 __all__ = [
     "Account",
     "Hears",
+    "KeptPlan",
     "RawTable",
     "Store",
     "StoreUnreadable",
@@ -107,6 +108,18 @@ class StoredTable:
         if self.header is None:
             raise KeyError(self.number)
         return GameLog(Path(f"table-{self.number}"), self.header, self.events)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptPlan:
+    """A table's plan as the database keeps it: read as a plan and as its text (to
+    change it only if nobody has since), whether its game has started, whether the
+    table was closed."""
+
+    plan: dict[str, Any]
+    text: str
+    started: bool
+    closed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +355,19 @@ class Store(ABC):
     def unfinished(self) -> list[int]:
         """The number of every table whose game is not over (nor closed), in the order they were made."""
         return [n for (n,) in self._read("SELECT id FROM game_tables WHERE over = 0 AND closed = 0 ORDER BY id")]
+
+    def plan_of(self, number: int) -> KeptPlan | None:
+        """A table's plan as kept, without its events (None: there is no such table).
+
+        Raises:
+            StoreUnreadable: the database could not be read.
+            LogError: the plan is not a JSON object.
+        """
+        rows = self._read("SELECT plan, header IS NOT NULL, closed FROM game_tables WHERE id = ?", (number,))
+        if not rows:
+            return None
+        plan, started, closed = rows[0]
+        return KeptPlan(_json(plan, 1), str(plan), bool(started), bool(closed))
 
     def progress(self) -> dict[int, tuple[str, int]]:
         """Every table whose game is not over (nor closed): its plan's text, and how many

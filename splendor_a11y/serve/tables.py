@@ -47,10 +47,20 @@ class Seating:
         return {"name": self.name, "level": self.level, "stand_in": self.stand_in, "heard": self.heard}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Seating:
-        """A seat as the database kept it."""
+    def from_json(cls, data: object) -> Seating:
+        """A seat as the database kept it.
+
+        Raises:
+            ValueError: it is not one (a row changed by hand).
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"a seat is not {data!r}")
+        texts = [data.get(key) for key in ("name", "level", "stand_in")]
+        if not all(value is None or isinstance(value, str) for value in texts):
+            raise ValueError(f"a seat is not {data!r}")
         heard = data.get("heard")
-        return cls(data.get("name"), data.get("level"), data.get("stand_in"), heard if isinstance(heard, int) else None)
+        name, level, stand_in = texts
+        return cls(name, level, stand_in, heard if isinstance(heard, int) and not isinstance(heard, bool) else None)
 
 
 @dataclass
@@ -83,8 +93,7 @@ class HostedTable:
     @classmethod
     def from_plan(cls, number: int, plan: dict[str, Any], thinking: SearchBudget | None = None) -> HostedTable:
         """A table as the database kept it, before its game is restored."""
-        seats = [Seating.from_json(s) for s in plan["seats"]]
-        return cls(number, str(plan["creator"]), seats, tuple(plan.get("modules", ())), thinking=thinking)
+        return cls(number, str(plan["creator"]), seats_of(plan), modules_of(plan), thinking=thinking)
 
     @property
     def started(self) -> bool:
@@ -220,3 +229,27 @@ class HostedTable:
 def _seed() -> int:
     """A new game's seed: unguessable, so that nobody can know the deck's order."""
     return random.SystemRandom().randrange(2**31)
+
+
+def seats_of(plan: dict[str, Any]) -> list[Seating]:
+    """A kept plan's seats.
+
+    Raises:
+        ValueError: they are not two to four seats (a row changed by hand).
+    """
+    seats = plan.get("seats")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+        raise ValueError("a table has two to four seats")
+    return [Seating.from_json(seat) for seat in seats]
+
+
+def modules_of(plan: dict[str, Any]) -> tuple[str, ...]:
+    """A kept plan's modules.
+
+    Raises:
+        ValueError: they are not a list of names.
+    """
+    modules = plan.get("modules", [])
+    if not isinstance(modules, list) or not all(isinstance(name, str) for name in modules):
+        raise ValueError("a table's modules are a list of names")
+    return tuple(modules)
