@@ -22,6 +22,13 @@ Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --rival     (the hard bot against the rival)
      python benchmarks/bots.py --only medium (medium against easy only: one pairing, more closely)
      python benchmarks/bots.py --games 250 --first-seed 250 (the second part of a longer run)
+     python benchmarks/bots.py --pool      (the hard bot against each opponent of the pool)
+
+With ``--pool``, the hard bot plays each opponent of a pool at a table of two: medium,
+itself, the rival, and the greedy racer (``benchmarks/greedy.py``, built unlike the hard
+bot); for each, its win rate with its uncertainty (Wilson's 95 % interval), and its habits in
+those games: nobles, reservations never bought and tokens given back a game, and the
+rounds the games took.
 """
 
 from __future__ import annotations
@@ -36,7 +43,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 
-from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, budget_for
+from greedy import choose_greedy
+
+from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, budget_for
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
 from splendor_a11y.engine import MODULES
@@ -50,6 +59,10 @@ PAIRINGS: tuple[Pairing, ...] = (
     ("hard", ("medium", "medium", "medium"), 0.60),
 )
 RIVAL_PAIRINGS: tuple[Pairing, ...] = (("rival", ("medium",), None), ("hard", ("rival",), None))
+POOL = ("medium", "hard", "rival", "greedy")
+"""The opponents the hard bot is measured against with ``--pool``."""
+POOL_BOTS: dict[str, Bot] = {"greedy": choose_greedy}
+"""The pool's opponents written here, played as levels (``arena.play_bots``)."""
 ALONE = "hard"
 LEVELS_PAIRED = tuple(dict.fromkeys(level for level, _, _ in PAIRINGS + RIVAL_PAIRINGS))
 """The levels that lead a pairing, for ``--only``."""
@@ -71,6 +84,7 @@ class Result:
     stopped: bool
     habits: SeatHabits
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    rounds: int = 0
 
 
 _BUDGET = DEFAULT_BUDGET
@@ -89,12 +103,16 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     seats = list(others)
     me = seed % (len(others) + 1)
     seats.insert(me, strong)
-    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET)
+    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, POOL_BOTS)
     seconds: dict[str, list[float]] = {}
     for seat, level in enumerate(seats):
         seconds.setdefault(level, []).extend(record.seconds[seat])
     return Result(
-        record.final.is_over and record.final.winners == (me,), not record.finished, record.habits[me], seconds
+        record.final.is_over and record.final.winners == (me,),
+        not record.finished,
+        record.habits[me],
+        seconds,
+        record.final.round,
     )
 
 
@@ -170,6 +188,35 @@ def _pairings_played(
             flush=True,
         )
     return hard_results
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The interval a win rate lies in, 95 % sure (Wilson's, which holds at 0 and 100 %
+    too, where the usual one shrinks to nothing)."""
+    rate, spread = wins / games, z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * ((rate * (1 - rate) + spread / 4) / games) ** 0.5 / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _pool_played(pool: multiprocessing.pool.Pool, seeds: range, modules: tuple[str, ...]) -> None:
+    """The hard bot against each opponent of the pool, two players, seats alternating:
+    each opponent's line as soon as its games are over."""
+    games = len(seeds)
+    for opponent in POOL:
+        results = pool.map(one_game, [("hard", (opponent,), seed, modules) for seed in seeds])
+        wins = sum(r.won for r in results)
+        rate = wins / games
+        low, high = wilson(wins, games)
+        habits = _habit_figures(results)
+        print(
+            f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
+            f"a game: nobles "
+            f"{habits['nobles']:.2f}, never bought {habits['reserved never bought']:.2f}, tokens given back "
+            f"{habits['tokens returned']:.2f}, rounds {statistics.median(r.rounds for r in results):.0f}; "
+            f"safety stops {sum(r.stopped for r in results)}",
+            flush=True,
+        )
 
 
 def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> None:
@@ -261,6 +308,11 @@ def main() -> None:
         "(repeatable; the hard bot's habits and rounds alone come with hard)",
     )
     parser.add_argument(
+        "--pool",
+        action="store_true",
+        help="play the hard bot against each opponent of the pool (medium, itself, the rival, the greedy racer)",
+    )
+    parser.add_argument(
         "--two-players",
         action="store_true",
         help="play only the two-player pairings, and not the hard bot alone: a module's effect "
@@ -281,10 +333,15 @@ def main() -> None:
     print(
         f"Seeds {SEED_BASE + seeds.start} to {SEED_BASE + seeds.stop - 1}, {os.cpu_count()} cores"
         + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount") if thinkers else "")
-        + (", and the rival as long" if args.rival else "")
+        + (", and the rival as long" if args.rival or args.pool else "")
         + (f", modules: {', '.join(modules)}" if modules else ""),
         flush=True,
     )
+    if args.pool:
+        with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
+            _pool_played(pool, seeds, modules)
+        print(f"total {time.perf_counter() - started:.0f} s")
+        return
     with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
         hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:

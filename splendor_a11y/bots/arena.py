@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from splendor_a11y.bots import SearchBudget, bot_for
+from splendor_a11y.bots import Bot, SearchBudget, bot_for
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import HandSlot
 from splendor_a11y.engine import (
@@ -87,11 +87,15 @@ def _dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameSt
 
 
 def play_bots(
-    levels: Sequence[str], seed: int, modules: tuple[str, ...] = (), budget: SearchBudget | None = None
+    levels: Sequence[str],
+    seed: int,
+    modules: tuple[str, ...] = (),
+    budget: SearchBudget | None = None,
+    others: Mapping[str, Bot] | None = None,
 ) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first; those that think are
-    given ``budget``."""
-    bots = [bot_for(level, budget) for level in levels]
+    given ``budget``. ``others`` names bots of the benchmarks' own, played as levels."""
+    bots = [(others or {}).get(level) or bot_for(level, budget) for level in levels]
     state = _dealt(levels, seed, modules)
     record = GameRecord(
         tuple(levels),
