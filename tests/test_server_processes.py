@@ -51,6 +51,22 @@ async def _meet(first: Server, second: Server, create: str) -> tuple[Player, Pla
     return ana, ben
 
 
+async def _ana_s_process_ends(
+    first: Server, second: Server, end: Callable[[], object], back_at: Server, computer_moves: int
+) -> tuple[Player, Player, asyncio.Future[None]]:
+    """Ana at the first process and Ben at the second play table 1 with a computer; after
+    the computer's ``computer_moves``-th move the first process ends (``end``: killed,
+    or stopped), and Ana's game there with it, and she logs in again at ``back_at``:
+    Ana back at her seat, Ben, and Ben's game still going on."""
+    ana, ben = await _meet(first, second, "create 3 bot:easy")
+    ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
+    await _until_heard(ben, "Easy bot ", computer_moves)
+    end()
+    await asyncio.gather(ana_playing, return_exceptions=True)
+    back = await _arrive(back_at, "Ana", r"Welcome back to table 1, round \d+\.")
+    return back, ben, ben_playing
+
+
 async def _play(person: Player) -> None:
     """Answer every decision with the hint's move until the game is over."""
 
@@ -145,12 +161,7 @@ def test_the_process_running_a_table_is_killed_and_another_takes_it_over(tmp_pat
     first, second, third = _processes(tmp_path, url, 3)
 
     async def game() -> None:
-        ana, ben = await _meet(first, second, "create 3 bot:easy")
-        ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
-        await _until_heard(ben, "Easy bot ", 4)
-        first.kill()
-        await asyncio.gather(ana_playing, return_exceptions=True)
-        back = await _arrive(third, "Ana", r"Welcome back to table 1, round \d+\.")
+        back, ben, ben_playing = await _ana_s_process_ends(first, second, first.kill, third, 4)
         await asyncio.gather(_play(back), ben_playing)
         assert "The game is over." in back.text and "The game is over." in ben.text
         await back.close()
@@ -167,12 +178,7 @@ def test_a_rolling_restart_of_every_process_loses_no_table_and_no_move(tmp_path:
     first, second = _processes(tmp_path, url)
 
     async def game() -> None:
-        ana, ben = await _meet(first, second, "create 3 bot:easy")
-        ana_playing, ben_playing = asyncio.ensure_future(_play(ana)), asyncio.ensure_future(_play(ben))
-        await _until_heard(ben, "Easy bot ", 3)
-        first.stop()
-        await asyncio.gather(ana_playing, return_exceptions=True)
-        ana = await _arrive(second, "Ana", r"Welcome back to table 1, round \d+\.")
+        ana, ben, ben_playing = await _ana_s_process_ends(first, second, first.stop, second, 3)
         ana_playing = asyncio.ensure_future(_play(ana))
         first.start()
         await _until_heard(ben, "Easy bot ", 6)

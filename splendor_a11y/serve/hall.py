@@ -17,7 +17,7 @@ from splendor_a11y.bots import BOTS, SearchBudget
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.record import LogError, PlaceTaken
+from splendor_a11y.record import LogError
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.neighbours import Neighbours, Notice
 from splendor_a11y.serve.seats import RECAP_LINES, Link, NetSeat, Said, Spectator, Voice
@@ -228,7 +228,7 @@ class Hall:
         if hosted is None:
             return
         if not lost:
-            self.neighbours.here(guest.name)
+            self._placed(guest)
         if isinstance(session, Spectator):
             hosted.watchers.remove(session)
             assert hosted.table is not None
@@ -245,7 +245,7 @@ class Hall:
                 self.to_table(hosted, Notice.of(key, name=guest.name), but=guest.name)
         else:
             self._free_seat(guest, hosted)
-        self._forget_if_done(hosted)
+        self.forget_if_done(hosted)
 
     def _free_seat(self, guest: Guest, hosted: HostedTable) -> None:
         def stand_up() -> None:
@@ -266,7 +266,7 @@ class Hall:
             return
         self.to_table(hosted, Notice.of("server.stood_up", name=guest.name, number=hosted.number))
 
-    def _forget_if_done(self, hosted: HostedTable) -> None:
+    def forget_if_done(self, hosted: HostedTable) -> None:
         """A finished game leaves the hall when nobody is at it any more."""
         if hosted.over and not any(g.at is hosted for g in self.guests.values()):
             self.forget(hosted.number)
@@ -445,11 +445,7 @@ class Hall:
                 raise Refused(text("server.table_changed", number=hosted.number))
             return
         self.seat_everyone(hosted)
-        try:
-            hosted.deal()
-        except PlaceTaken:
-            assert hosted.table is not None
-            hosted.table.catch_up()
+        hosted.play_what_follows()
         hosted.go_on()
 
     def seat_everyone(self, hosted: HostedTable) -> None:
@@ -483,15 +479,10 @@ class Hall:
         """A line to everyone at a table connected here (but one person): at a game,
         every seat (those away keep it) and watcher; before it, everyone sitting."""
         if hosted.started:
-            seat = hosted.seat_of(but) if but is not None else None
-            skipped = (
-                seat
-                if seat is not None
-                else next(
-                    (g.session for g in self.guests.values() if but is not None and g.name == but and g.at is hosted),
-                    None,
-                )
-            )
+            skipped: int | NetSeat | None = hosted.seat_of(but) if but is not None else None
+            if skipped is None and but is not None:
+                other = self.guests.get(name_key(but))
+                skipped = other.session if other is not None and other.at is hosted else None
             hosted.tell_everyone(line, but=skipped, channel=channel)
             return
         for guest in self.guests.values():
@@ -551,8 +542,8 @@ class Hall:
             other.tell(told, Channel.EVENT)
             guest.tell(text("server.told", name=other.name))
             return
-        found = next((them for them, _place in self.neighbours.elsewhere() if name_key(them) == name_key(name)), None)
+        found = self.neighbours.found(name)
         if found is None:
             raise Refused(text("server.not_connected", name=name))
-        self.neighbours.send(to=found, line=told.to_json())
-        guest.tell(text("server.told", name=found))
+        self.neighbours.send(to=found[0], line=told.to_json())
+        guest.tell(text("server.told", name=found[0]))

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.store import Store
 from splendor_a11y.text.messages import text
 
@@ -123,10 +124,16 @@ class Neighbours:
         since = self._now() - GONE_AFTER
         return [(name, place) for name, process, place in self.store.people(since) if process != self.process]
 
+    def found(self, name: str) -> tuple[str, str] | None:
+        """A person connected to another process (any spelling of their name): their
+        name as registered and where they are; None when they are not."""
+        key = name_key(name)
+        return next(((other, place) for other, place in self.elsewhere() if name_key(other) == key), None)
+
     def place_of(self, name: str) -> str | None:
         """Where a person connected to another process is; None when they are not."""
-        key = name.casefold()
-        return next((place for other, place in self.elsewhere() if other.casefold() == key), None)
+        found = self.found(name)
+        return found[1] if found is not None else None
 
     def send(self, **message: Any) -> None:
         """A message to the other processes (this one ignores its own)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+from collections.abc import Awaitable, Callable
 
 __all__ = ["HEADER_BYTES", "NotProxied", "client_address", "read_from_socket", "read_from_stream"]
 
@@ -66,17 +67,7 @@ async def read_from_stream(reader: asyncio.StreamReader) -> str:
     Raises:
         NotProxied: no header came in time, or it was not one.
     """
-    header = b""
-    try:
-        async with asyncio.timeout(HEADER_SECONDS):
-            while not header.endswith(b"\r\n") and len(header) < HEADER_BYTES:
-                byte = await reader.read(1)
-                if not byte:
-                    break
-                header += byte
-    except TimeoutError:
-        raise NotProxied("no PROXY header in time") from None
-    return client_address(header)
+    return await _header(lambda: reader.read(1))
 
 
 async def read_from_socket(connection: socket.socket) -> str:
@@ -87,14 +78,27 @@ async def read_from_socket(connection: socket.socket) -> str:
         NotProxied: no header came in time, or it was not one.
     """
     loop = asyncio.get_running_loop()
+    try:
+        return await _header(lambda: loop.sock_recv(connection, 1))
+    except OSError:
+        raise NotProxied("no PROXY header in time") from None
+
+
+async def _header(read_byte: Callable[[], Awaitable[bytes]]) -> str:
+    """The address named by the header read a byte at a time, up to its line's end, its
+    longest, or the connection's end, within ``HEADER_SECONDS``.
+
+    Raises:
+        NotProxied: no header came in time, or it was not one.
+    """
     header = b""
     try:
         async with asyncio.timeout(HEADER_SECONDS):
             while not header.endswith(b"\r\n") and len(header) < HEADER_BYTES:
-                byte = await loop.sock_recv(connection, 1)
+                byte = await read_byte()
                 if not byte:
                     break
                 header += byte
-    except (TimeoutError, OSError):
+    except TimeoutError:
         raise NotProxied("no PROXY header in time") from None
     return client_address(header)

@@ -58,12 +58,10 @@ REVIEW_LINES = 200
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A game as the store kept it, to be told again: its first position, its events,
-    and how many of them a seat's person had heard when they left (None: all)."""
+    """A game as the store kept it, to be told again: its first position and its events."""
 
     start: GameState
     events: tuple[Event, ...]
-    heard: int | None = None
 
 
 class Link(Protocol):

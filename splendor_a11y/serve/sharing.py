@@ -25,7 +25,7 @@ from splendor_a11y.record import LogError
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.neighbours import ALIVE_EVERY, Notice
 from splendor_a11y.serve.store import KeptPlan, StoredTable, StoreUnreadable
-from splendor_a11y.serve.tables import HostedTable, seats_of
+from splendor_a11y.serve.tables import HostedTable, Seating, seats_of
 
 if TYPE_CHECKING:
     from splendor_a11y.serve.hall import Hall
@@ -84,22 +84,29 @@ def _new_copy(hall: Hall, number: int, stored: StoredTable) -> None:
 def _begun_elsewhere(hall: Hall, hosted: HostedTable, stored: StoredTable) -> None:
     """The game of a table this process knew as a plan began at another process."""
     try:
-        seats = seats_of(stored.plan)
-        if len(seats) != len(hosted.seats):
-            raise ValueError("a table's seats do not change in number")
-        hosted.seats, hosted.kept_plan = seats, stored.kept_plan
+        hosted.seats, hosted.kept_plan = _same_seats(hosted, stored.plan), stored.kept_plan
         hosted.restore(stored, hall.store)
     except (LogError, KeyError, TypeError, ValueError):
         return
     hall.seat_everyone(hosted)
 
 
+def _same_seats(hosted: HostedTable, plan: dict[str, Any]) -> list[Seating]:
+    """The seats of a table's plan as another process changed it.
+
+    Raises:
+        ValueError: they are not seats, or not as many as the table has.
+    """
+    seats = seats_of(plan)
+    if len(seats) != len(hosted.seats):
+        raise ValueError("a table's seats do not change in number")
+    return seats
+
+
 def _plan_changed(hosted: HostedTable, kept: KeptPlan) -> None:
     """Who sits where changed at another process: before the game, the seats; during
     it, who the computer plays for (``replace``, or a person back) and what each heard."""
-    seats = seats_of(kept.plan)
-    if len(seats) != len(hosted.seats):
-        raise ValueError("a table's seats do not change in number")
+    seats = _same_seats(hosted, kept.plan)
     table = hosted.table
     if table is not None:
         for seat, (now, was) in enumerate(zip(seats, hosted.seats, strict=False)):
@@ -123,10 +130,7 @@ def catch_up(hall: Hall, hosted: HostedTable) -> None:
         table.catch_up()
     except (StoreUnreadable, LogError):
         return
-    if hosted.over:
-        if not any(guest.at is hosted for guest in hall.guests.values()):
-            hall.forget(hosted.number)
-        return
+    hall.forget_if_done(hosted)
     hosted.go_on()
 
 
@@ -192,9 +196,9 @@ class Sharing:
                 if hosted is None or hosted.kept_plan != plan or behind:
                     refresh_table(hall, number)
         for number, hosted in list(hall.tables.items()):
-            if hosted.over and not any(guest.at is hosted for guest in hall.guests.values()):
-                hall.forget(number)
-            elif not hosted.owned and not hosted.over and hall.store.own(number):
+            if hosted.over:
+                hall.forget_if_done(hosted)
+            elif not hosted.owned and hall.store.own(number):
                 hall.take_over(number, hosted)
 
     async def keep_looking(self) -> None:

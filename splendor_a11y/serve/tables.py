@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
@@ -140,7 +140,7 @@ class HostedTable:
         """Begin the game: the header kept and every person given a seat, before the
         deal; False (nothing changed here) when another process changed or started the
         table meanwhile."""
-        seats = [Seating(**seating.to_json()) for seating in self.seats]
+        seats = [replace(seating) for seating in self.seats]
         for seating in seats:
             if seating.name is None and not seating.computer:
                 seating.level = DEFAULT_LEVEL
@@ -152,15 +152,6 @@ class HostedTable:
         self._open(header, header.new_state(), 0, store)
         return True
 
-    def deal(self) -> None:
-        """Deal the cards of a game just started, to everyone now seated.
-
-        Raises:
-            SaveError: the database refused; the game waits at its deal.
-        """
-        assert self.table is not None
-        self.table.commit((self.table.deal(),))
-
     def restore(self, stored: StoredTable, store: Store) -> None:
         """Set a started table back where the database left it, every person away, each
         to hear again what was said before, and what they missed."""
@@ -168,9 +159,9 @@ class HostedTable:
         states = replay(log)
         state = states[-1]
         self._open(log.header, state, len(log.events), store)
-        events = tuple(log.events)
-        for seat, session in self.sessions.items():
-            session.recall(StoredGame(states[0], events, self.seats[seat].heard))
+        stored_game = StoredGame(states[0], tuple(log.events))
+        for session in self.sessions.values():
+            session.recall(stored_game)
         now = time.monotonic()
         self.away_since = {seat: now for seat in self.sessions}
 
@@ -186,17 +177,29 @@ class HostedTable:
         self.owned = True
         if self.table is None or self.over:
             return
+        self.table.catch_up()
+        try:
+            self.play_what_follows()
+        except SaveError:
+            return
+        self.go_on()
+
+    def play_what_follows(self) -> None:
+        """Play what follows without anyone choosing: the deal of a game not dealt yet,
+        a lone noble's visit, the end. When another process played it first, its events
+        are heard instead.
+
+        Raises:
+            SaveError: the database refused; the game waits where it is.
+        """
         table = self.table
-        table.catch_up()
+        assert table is not None
         pending = (table.deal(),) if table.state.phase is Phase.SETUP else settle(table.state)
         try:
             if pending:
                 table.commit(pending)
         except PlaceTaken:
             table.catch_up()
-        except SaveError:
-            return
-        self.go_on()
 
     def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
         table = Table(state, header, TableSink(store, self.number, events), events, self.thinking)
