@@ -23,29 +23,38 @@ Run: python benchmarks/bots.py            (200 games per pairing)
      python benchmarks/bots.py --only medium (medium against easy only: one pairing, more closely)
      python benchmarks/bots.py --games 250 --first-seed 250 (the second part of a longer run)
      python benchmarks/bots.py --pool      (the hard bot against each opponent of the pool)
+     python benchmarks/bots.py --pool --against planner --share 0.25 (one opponent, the hard
+                                           bot with a quarter of its time, as on a busy machine)
 
 With ``--pool``, the hard bot plays each opponent of a pool at a table of two: medium,
-itself, the rival, and the greedy racer (``benchmarks/greedy.py``, built unlike the hard
-bot); for each, its win rate with its uncertainty (Wilson's 95 % interval), and its habits in
-those games: nobles, reservations never bought and tokens given back a game, and the
-rounds the games took.
+itself, the hard bot as it was before it learnt to answer anyone but medium
+(``benchmarks/hard_before.py``), the rival, the minimax planner (``benchmarks/planner.py``:
+a determinized three-move search with a count of its own) and the greedy racer
+(``benchmarks/greedy.py``: its own count, no search); for each, its win rate with its
+uncertainty (Wilson's 95 % interval), and its habits in those games: nobles, reservations
+never bought and tokens given back a game, and the rounds the games took. The rival and
+the planner think as long as the hard bot (``--think``); ``--share`` gives the hard bot
+alone a share of that.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import multiprocessing.pool
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from multiprocessing import Pool
 
+import hard_before
 from greedy import choose_greedy
+from planner import choose_planner
 
-from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, budget_for
+from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget, bot_for, budget_for
 from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
 from splendor_a11y.engine import MODULES
@@ -59,10 +68,24 @@ PAIRINGS: tuple[Pairing, ...] = (
     ("hard", ("medium", "medium", "medium"), 0.60),
 )
 RIVAL_PAIRINGS: tuple[Pairing, ...] = (("rival", ("medium",), None), ("hard", ("rival",), None))
-POOL = ("medium", "hard", "rival", "greedy")
+POOL = ("medium", "hard", "before", "rival", "planner", "greedy")
 """The opponents the hard bot is measured against with ``--pool``."""
-POOL_BOTS: dict[str, Bot] = {"greedy": choose_greedy}
-"""The pool's opponents written here, played as levels (``arena.play_bots``)."""
+
+
+def _before(budget: SearchBudget) -> hard_before.SearchBudget:
+    """The same budget, as the hard bot before takes it."""
+    return hard_before.SearchBudget(**asdict(budget))
+
+
+POOL_BOTS: dict[str, Callable[[SearchBudget], Bot]] = {
+    "before": lambda budget: functools.partial(
+        hard_before.choose_hard, budget=hard_before.SearchBudget(**asdict(budget))
+    ),
+    "planner": lambda budget: functools.partial(choose_planner, budget=budget),
+    "greedy": lambda budget: choose_greedy,
+}
+"""The pool's opponents written here, each made for a budget and played as a level
+(``arena.play_bots``)."""
 ALONE = "hard"
 LEVELS_PAIRED = tuple(dict.fromkeys(level for level, _, _ in PAIRINGS + RIVAL_PAIRINGS))
 """The levels that lead a pairing, for ``--only``."""
@@ -89,12 +112,25 @@ class Result:
 
 _BUDGET = DEFAULT_BUDGET
 """This worker process's budget for the bots that think, from ``--think``."""
+_LEAD_BUDGET = DEFAULT_BUDGET
+"""The budget of the level that leads a pairing: ``--share`` of the others'."""
+LEAD = "lead"
+"""The lead's name at the table, so that it keeps its own budget against its own level."""
 
 
-def _set_budget(think: float | None) -> None:
-    """A worker's budget, set once as it starts (each worker is a process of its own)."""
-    global _BUDGET  # noqa: PLW0603 - one setting per worker process, from the command line
+def shared(budget: SearchBudget, share: float) -> SearchBudget:
+    """A share of a budget: of its seconds with a clock, of its deals without one (one at
+    least), as a bot gets on a machine busy with other work."""
+    if budget.seconds is not None:
+        return replace(budget, seconds=budget.seconds * share)
+    return replace(budget, most_deals=max(1, round(budget.most_deals * share)))
+
+
+def _set_budget(think: float | None, share: float) -> None:
+    """A worker's budgets, set once as it starts (each worker is a process of its own)."""
+    global _BUDGET, _LEAD_BUDGET  # noqa: PLW0603 - one setting per worker process, from the command line
     _BUDGET = budget_for(think)
+    _LEAD_BUDGET = shared(_BUDGET, share)
 
 
 def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
@@ -102,11 +138,13 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     strong, others, seed, modules = job
     seats = list(others)
     me = seed % (len(others) + 1)
-    seats.insert(me, strong)
-    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, POOL_BOTS)
+    seats.insert(me, LEAD)
+    own = {name: made(_BUDGET) for name, made in POOL_BOTS.items()}
+    own[LEAD] = bot_for(strong, _LEAD_BUDGET)
+    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, own)
     seconds: dict[str, list[float]] = {}
     for seat, level in enumerate(seats):
-        seconds.setdefault(level, []).extend(record.seconds[seat])
+        seconds.setdefault(strong if seat == me else level, []).extend(record.seconds[seat])
     return Result(
         record.final.is_over and record.final.winners == (me,),
         not record.finished,
@@ -199,11 +237,13 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _pool_played(pool: multiprocessing.pool.Pool, seeds: range, modules: tuple[str, ...]) -> None:
+def _pool_played(
+    pool: multiprocessing.pool.Pool, seeds: range, modules: tuple[str, ...], opponents: tuple[str, ...]
+) -> None:
     """The hard bot against each opponent of the pool, two players, seats alternating:
     each opponent's line as soon as its games are over."""
     games = len(seeds)
-    for opponent in POOL:
+    for opponent in opponents:
         results = pool.map(one_game, [("hard", (opponent,), seed, modules) for seed in seeds])
         wins = sum(r.won for r in results)
         rate = wins / games
@@ -276,6 +316,17 @@ def _at_least(lowest: int) -> Callable[[str], int]:
     return whole
 
 
+def _share(text: str) -> float:
+    """An argument type: a share of a budget, above 0 and at most 1."""
+    try:
+        share = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < share <= 1:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1: {share:g}")
+    return share
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=_at_least(1), default=200, help="games per pairing (default 200)")
@@ -313,6 +364,22 @@ def main() -> None:
         help="play the hard bot against each opponent of the pool (medium, itself, the rival, the greedy racer)",
     )
     parser.add_argument(
+        "--against",
+        action="append",
+        default=[],
+        choices=POOL,
+        metavar="OPPONENT",
+        help=f"with --pool, play only against this opponent (repeatable): {', '.join(POOL)}",
+    )
+    parser.add_argument(
+        "--share",
+        type=_share,
+        default=1.0,
+        metavar="FRACTION",
+        help="give the leading level (the hard bot) only this share of its budget, as on a busy "
+        "machine, its opponents keeping theirs (0.25: a quarter; default 1)",
+    )
+    parser.add_argument(
         "--two-players",
         action="store_true",
         help="play only the two-player pairings, and not the hard bot alone: a module's effect "
@@ -333,16 +400,18 @@ def main() -> None:
     print(
         f"Seeds {SEED_BASE + seeds.start} to {SEED_BASE + seeds.stop - 1}, {os.cpu_count()} cores"
         + (", hard thinks " + (f"{think:g} s a move" if think is not None else "a fixed amount") if thinkers else "")
-        + (", and the rival as long" if args.rival or args.pool else "")
+        + (f" (the leading level {args.share:g} of that)" if args.share != 1 else "")
+        + (", and the rival as long" if args.rival else "")
+        + (", and the rival and the planner as long" if args.pool else "")
         + (f", modules: {', '.join(modules)}" if modules else ""),
         flush=True,
     )
     if args.pool:
-        with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
-            _pool_played(pool, seeds, modules)
+        with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think, args.share)) as pool:
+            _pool_played(pool, seeds, modules, tuple(args.against) or POOL)
         print(f"total {time.perf_counter() - started:.0f} s")
         return
-    with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think,)) as pool:
+    with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think, args.share)) as pool:
         hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:
             alone = [] if args.two_players else pool.map(alone_game, [(seed, modules) for seed in seeds])

@@ -303,7 +303,7 @@ def _timed_search(monkeypatch: pytest.MonkeyPatch, spread: float) -> tuple[list[
     was played in."""
     played: dict[str, int] = {}
     order: dict[str, int] = {}
-    monkeypatch.setattr(hard.time, "monotonic", lambda: sum(played.values()) * 0.01)
+    monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.01)
 
     def scored(state: GameState, seat: int, command: Command) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
@@ -331,7 +331,7 @@ def test_a_timed_search_reckons_a_deal_by_the_moves_it_plays(monkeypatch: pytest
     # have stopped at 0.72 s; after the halving it plays five moves, and fits, and a
     # fourth would not.
     played: dict[str, int] = {}
-    monkeypatch.setattr(hard.time, "monotonic", lambda: sum(played.values()) * 0.036)
+    monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.036)
 
     def scored(state: GameState, seat: int, command: Command) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
@@ -348,10 +348,11 @@ def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch:
 
 
 def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Each move of the first deal takes a quarter of the second (the clock moves that much
-    # each time it is read): three moves fit, the fourth would run past the second.
-    clock = iter(range(1_000_000))
-    monkeypatch.setattr(hard.time, "monotonic", lambda: next(clock) * 0.25)
+    # Each move of the first deal takes a quarter of the second (the clock, first read
+    # when the first move is scored, moves that much each time it is read): three moves
+    # fit, the fourth would run past the second.
+    clock = iter(range(1, 1_000_000))
+    monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: next(clock) * 0.25)
     monkeypatch.setattr(hard, "_after_round", lambda state, seat, command: 0.0)
     budget = hard.SearchBudget(seconds=1.0)
     ranked = hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), budget)

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from splendor_a11y.bots import hard, race
+from splendor_a11y.bots.clock import Clock
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import Buy, GameState, TakeGems, decide_and_apply, legal_commands, turn_again, view
 
@@ -74,7 +75,7 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
 def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
     state = new_game(2, 1)
     raced = TakeGems(GemCounts.parse("1r 1o 1d"))
-    monkeypatch.setattr(hard, "closing_move", lambda view, rng, deadline, finish_by: raced)
+    monkeypatch.setattr(hard, "closing_move", lambda view, rng, deadline, finish_by, clock: raced)
     assert hard.choose_hard(view(state, 0), random.Random(1)) == raced
 
 
@@ -82,7 +83,9 @@ def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: p
 def test_a_bigger_table_is_left_to_the_search(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """With two or three opponents the race lost games: the bot never asks for one."""
 
-    def no_race(view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None) -> None:
+    def no_race(
+        view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None, clock: Clock
+    ) -> None:
         raise AssertionError("raced at a table of more than two")
 
     monkeypatch.setattr(hard, "closing_move", no_race)
@@ -103,28 +106,36 @@ def test_a_race_that_would_be_won_is_left_to_the_search_when_its_time_is_up(seed
 
 
 def _deadlines_given_to_the_race(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
-    """The deadlines the hard bot gives its race from now on, the race never run."""
+    """The deadlines the hard bot gives its race from now on, read on the clock it gives
+    with them, the race never run."""
     deadlines: list[float | None] = []
 
-    def no_race(view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None) -> None:
-        deadlines.append(deadline)
-        deadlines.append(finish_by)
+    def no_race(
+        view: GameState, rng: random.Random, deadline: float | None, finish_by: float | None, clock: Clock
+    ) -> None:
+        deadlines.extend(None if moment is None else moment - clock() for moment in (deadline, finish_by))
 
     monkeypatch.setattr(hard, "closing_move", no_race)
     return deadlines
 
 
-@pytest.mark.parametrize("seconds", [1.0, 0.25])
-def test_a_timed_bot_gives_its_race_a_share_of_its_time(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_timed_bot_gives_its_race_a_share_of_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
     deadlines = _deadlines_given_to_the_race(monkeypatch)
-    asked = time.monotonic()
-    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1), hard.budget_for(seconds))
+    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1), hard.budget_for(1.0))
     [deadline, finish_by] = deadlines
     assert deadline is not None
     assert finish_by is not None
-    assert asked < deadline <= asked + hard.RACE_SHARE * seconds + 0.05
+    assert hard.RACE_SHARE - 0.05 < deadline <= hard.RACE_SHARE
     # A race that is on may run on (wider) to the end of the move's time, not past it.
-    assert deadline < finish_by <= asked + seconds + 0.05
+    assert deadline < finish_by <= 1.0
+
+
+def test_a_bot_with_little_time_leaves_it_all_to_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a quarter of a second, a race would be given up more often than not, and the
+    search starved of the time it had taken."""
+    deadlines = _deadlines_given_to_the_race(monkeypatch)
+    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1), hard.budget_for(0.25))
+    assert deadlines == []
 
 
 def test_the_fixed_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:

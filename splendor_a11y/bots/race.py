@@ -15,8 +15,8 @@ often close), so only a table of two races. The figures are in git's history of 
 file and of the benchmarks.
 
 A race can be long (with the modules' choices, a few seconds in the slowest
-positions), so a timed bot gives it a deadline: a race that has not found its answer by
-then is given up, as if an opponent could keep up, and the search decides. Once the
+positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race that
+has not found its answer by then is given up, as if an opponent could keep up, and the search decides. Once the
 race is on there is nothing else to think about: the bot races again, keeping more
 positions a turn, for as long as the move's time allows, and plays the faster line.
 """
@@ -27,6 +27,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from splendor_a11y.bots.clock import Clock
 from splendor_a11y.bots.evaluation import evaluate
 from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, move_and_returns
 from splendor_a11y.domain.cards import standard_cards
@@ -67,19 +68,24 @@ class _Line:
 
 
 def fastest_line(
-    state: GameState, seat: int, width: int = RACE_WIDTH, most_turns: int = MOST_TURNS, deadline: float | None = None
+    state: GameState,
+    seat: int,
+    width: int = RACE_WIDTH,
+    most_turns: int = MOST_TURNS,
+    deadline: float | None = None,
+    clock: Clock = time.monotonic,
 ) -> tuple[int, Command | None]:
     """The turns the seat needs to reach the winning score playing alone (``most_turns`` + 1
     if it cannot within them), and the first move of that line: a beam search over its own
     moves, the table standing still, keeping the ``width`` best positions each turn (by
     the shared judgement and a strong player's habits, less the tokens given back), the
-    same position reached by two lines kept once. Past the ``deadline`` (a
-    ``time.monotonic`` reading), ``RaceOutOfTime``."""
+    same position reached by two lines kept once. Past the ``deadline`` (a reading of the
+    ``clock``), ``RaceOutOfTime``."""
     beam = [_Line(None, 0.0, 0.0, state)]
     for turn in range(1, most_turns + 1):
         reached: dict[object, _Line] = {}
         for line in beam:
-            if deadline is not None and time.monotonic() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 raise RaceOutOfTime
             finished = _extend(line, seat, reached)
             if finished is not None:
@@ -122,40 +128,48 @@ def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | N
 
 
 def closing_move(
-    view: GameState, rng: random.Random, deadline: float | None = None, finish_by: float | None = None
+    view: GameState,
+    rng: random.Random,
+    deadline: float | None = None,
+    finish_by: float | None = None,
+    clock: Clock = time.monotonic,
 ) -> Command | None:
     """The first move of the seat's fastest line to the winning score, on one deal of the
     hidden cards, when no opponent could get there within ``LEAD_TURNS`` turns of it;
     None when one could, outside the seat's main action, or when the ``deadline`` (a
-    ``time.monotonic`` reading) comes first. Once the race is on, nothing else is left
+    reading of the ``clock``) comes first. Once the race is on, nothing else is left
     to think about: its wider race may run on until ``finish_by`` (the deadline, unless
     given)."""
     if view.phase is not Phase.ACTION:
         return None
     deal = determinize(view, random.Random(rng.random()), standard_cards())
     try:
-        first, turns = _uncaught_line(deal, view.current, deadline)
+        first, turns = _uncaught_line(deal, view.current, deadline, clock)
     except RaceOutOfTime:
         return None
     if first is None:
         return None
-    return _wider_line(deal, view.current, first, turns, finish_by if finish_by is not None else deadline)
+    return _wider_line(deal, view.current, first, turns, finish_by if finish_by is not None else deadline, clock)
 
 
-def _uncaught_line(deal: GameState, seat: int, deadline: float | None) -> tuple[Command | None, int]:
+def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Clock) -> tuple[Command | None, int]:
     """The first move of the seat's fastest line and its turns, the move None if an
     opponent's race comes within ``LEAD_TURNS`` turns of it."""
-    turns, first = fastest_line(deal, seat, deadline=deadline)
+    turns, first = fastest_line(deal, seat, deadline=deadline, clock=clock)
     if first is None or turns > MOST_TURNS:
         return None, turns
     within = turns + LEAD_TURNS - 1
     for other in range(len(deal.players)):
-        if other != seat and fastest_line(turn_again(deal, other), other, RIVAL_WIDTH, within, deadline)[0] <= within:
+        if other == seat:
+            continue
+        if fastest_line(turn_again(deal, other), other, RIVAL_WIDTH, within, deadline, clock)[0] <= within:
             return None, turns
     return first, turns
 
 
-def _wider_line(deal: GameState, seat: int, first: Command, turns: int, deadline: float | None) -> Command:
+def _wider_line(
+    deal: GameState, seat: int, first: Command, turns: int, deadline: float | None, clock: Clock
+) -> Command:
     """The first move of the line found keeping ``WIDE_RACE`` positions a turn, if that
     race ends before the deadline and is no slower than the narrow race's ``turns``; else
     the narrow race's ``first``. The wider race finds faster lines (alone, over 40 base
@@ -164,7 +178,7 @@ def _wider_line(deal: GameState, seat: int, first: Command, turns: int, deadline
     narrow race first says whether to race at all, with an answer to fall back on.
     (No opponent need be asked again: a faster line leaves them less time to catch up.)"""
     try:
-        wide_turns, wide_first = fastest_line(deal, seat, WIDE_RACE, turns, deadline)
+        wide_turns, wide_first = fastest_line(deal, seat, WIDE_RACE, turns, deadline, clock)
     except RaceOutOfTime:
         return first
     return wide_first if wide_first is not None and wide_turns <= turns else first

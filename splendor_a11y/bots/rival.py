@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass, field
 
 from splendor_a11y.bots import hard
+from splendor_a11y.bots.clock import Stopwatch
 from splendor_a11y.bots.hard import SearchBudget
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
@@ -84,9 +84,9 @@ def choose_rival(view: SeatView, rng: random.Random, budget: SearchBudget | None
             return command
     root = _Node(mover=-1)
     seconds = (budget or hard.DEFAULT_BUDGET).seconds
-    started = time.monotonic()
+    clock = Stopwatch()
     rounds = 0
-    while (rounds < FIXED_ROUNDS) if seconds is None else (time.monotonic() - started < seconds):
+    while (rounds < FIXED_ROUNDS) if seconds is None else (clock() < seconds):
         _one_round(root, determinize(view, rng, standard_cards()), rng)
         rounds += 1
     return max(commands, key=lambda command: root.children[command].tries if command in root.children else -1)

@@ -1,0 +1,56 @@
+"""The bot benchmark as a contributor runs it: the pool's lines, and its opponents
+written for the benchmarks playing legal moves."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from splendor_a11y.bots import budget_for
+from splendor_a11y.engine import legal_commands, view
+
+from conftest import new_game
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _bench(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / "bots.py"), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
+    run = _bench("--pool", "--games", "2", "--against", "greedy", "--think", "0.1", "--share", "0.5")
+    assert run.returncode == 0, run.stderr
+    assert "hard thinks 0.1 s a move (the leading level 0.5 of that)" in run.stdout
+    [line] = [line for line in run.stdout.splitlines() if "hard against" in line]
+    assert re.search(r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles", line), line
+
+
+@pytest.mark.parametrize("share", ["0", "1.5", "half"])
+def test_a_share_that_is_not_one_is_refused_in_one_sentence(share: str) -> None:
+    run = _bench("--pool", "--share", share)
+    assert run.returncode == 2
+    assert "--share" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("opponent", ["planner", "before", "greedy"])
+def test_the_pool_s_own_opponents_play_legal_moves(opponent: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import bots as benchmark
+
+    bot = benchmark.POOL_BOTS[opponent](budget_for(0.1))
+    for seed in range(3):
+        state = new_game(2, seed)
+        assert bot(view(state, 0), random.Random(seed)) in legal_commands(state)
