@@ -4,7 +4,9 @@ the hard bot against it. It judges with the shared pieces of today's package
 (``evaluation``, ``habits``, ``medium``, ``race``), which that change left as they were.
 
 What follows is that commit's ``splendor_a11y/bots/hard.py`` word for word, but for this
-note.
+note and its clock: it reads its thread's processor time (``time.thread_time``) where it
+read ``time.monotonic``, as every bot of the pool counts its time; on the wall clock it
+would think less than the others whenever the machine is busy.
 
 The hard bot: a search over imagined deals that spends its thinking time where it
 matters.
@@ -353,7 +355,7 @@ def ranked_moves(
     dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
     budget is given."""
     budget = budget or DEFAULT_BUDGET
-    started = time.monotonic()
+    started = time.thread_time()
     seat = view.current
     commands = legal_commands(view)
     if len(commands) == 1:
@@ -452,7 +454,7 @@ def _out_of_time(budget: SearchBudget, started: float, scored: int, coming: int)
     left.)"""
     if budget.seconds is None:
         return False
-    spent = time.monotonic() - started
+    spent = time.thread_time() - started
     return spent + spent / scored * coming >= budget.seconds
 
 
@@ -467,7 +469,7 @@ def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None 
     """The move of the bot's fastest line to the winning score when its one opponent
     cannot keep up (``race``; two players only), else the searched best move, searched
     for what is left of the time."""
-    started = time.monotonic()
+    started = time.thread_time()
     budget = budget or DEFAULT_BUDGET
     if len(view.players) == RACING_TABLE:
         deadline = None if budget.seconds is None else started + RACE_SHARE * budget.seconds
@@ -476,5 +478,5 @@ def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None 
         if closing is not None:
             return closing
     if budget.seconds is not None:
-        budget = replace(budget, seconds=budget.seconds - (time.monotonic() - started))
+        budget = replace(budget, seconds=budget.seconds - (time.thread_time() - started))
     return ranked_moves(view, rng, budget)[0][1]
