@@ -78,9 +78,7 @@ def _before(budget: SearchBudget) -> hard_before.SearchBudget:
 
 
 POOL_BOTS: dict[str, Callable[[SearchBudget], Bot]] = {
-    "before": lambda budget: functools.partial(
-        hard_before.choose_hard, budget=hard_before.SearchBudget(**asdict(budget))
-    ),
+    "before": lambda budget: functools.partial(hard_before.choose_hard, budget=_before(budget)),
     "planner": lambda budget: functools.partial(choose_planner, budget=budget),
     "greedy": lambda budget: choose_greedy,
 }
@@ -361,7 +359,7 @@ def main() -> None:
     parser.add_argument(
         "--pool",
         action="store_true",
-        help="play the hard bot against each opponent of the pool (medium, itself, the rival, the greedy racer)",
+        help=f"play the hard bot against each opponent of the pool: {', '.join(POOL)}",
     )
     parser.add_argument(
         "--against",

@@ -23,6 +23,7 @@ from splendor_a11y.engine import (
     PlayerState,
     SeatView,
     determinize,
+    gems_missing,
     legal_commands,
     play_legal,
 )
@@ -39,12 +40,6 @@ NOBLE = 2.0
 """What one bonus fewer to find for the nearest noble is worth."""
 
 
-def _missing(player: PlayerState, card: Card) -> int:
-    """Tokens the player still lacks for a card, once bonuses and gold are counted."""
-    short = sum(max(0, card.cost[i] - player.bonuses[i] - player.tokens[i]) for i in range(len(COLOURS)))
-    return max(0, short - player.tokens[len(COLOURS)])
-
-
 def _in_sight(state: GameState, player: PlayerState) -> list[Card]:
     cards = [card for row in state.rows for card in row if card is not None]
     cards += [reserved.card for reserved in player.reserved if isinstance(reserved.card, Card)]
@@ -58,8 +53,8 @@ def _standing(state: GameState, seat: int) -> float:
     score += TOKEN * sum(player.tokens[: len(COLOURS)]) + GOLD * player.tokens[len(COLOURS)]
     cards = _in_sight(state, player)
     if cards:
-        best = max(cards, key=lambda card: (card.points + 1) / (_missing(player, card) + 1))
-        score -= TARGET * _missing(player, best)
+        best = max(cards, key=lambda card: (card.points + 1) / (gems_missing(card, player) + 1))
+        score -= TARGET * gems_missing(best, player)
     nobles = [noble for noble in state.nobles if noble is not None]
     if nobles:
         lacking = min(

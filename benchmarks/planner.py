@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 
 from splendor_a11y.bots import DEFAULT_BUDGET, SearchBudget
 from splendor_a11y.bots.clock import Stopwatch
+from splendor_a11y.bots.medium import NOT_FOLLOW_UPS
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import COLOURS
 from splendor_a11y.engine import (
     Command,
     GameState,
@@ -31,6 +32,7 @@ from splendor_a11y.engine import (
     PlayerState,
     SeatView,
     determinize,
+    gems_missing,
     legal_commands,
     play_legal,
 )
@@ -63,21 +65,12 @@ NEAR = 0.6
 """How much a card, or a noble, is worth for each turn less it is away."""
 NOBLE = 7.0
 
-_INDEX = {gem: i for i, gem in enumerate(COLOURS)}
-_FOLLOW_UP_ENDS = (Phase.ACTION, Phase.SETUP, Phase.ENDING, Phase.OVER)
-
-
-def _gap(player: PlayerState, card: Card) -> int:
-    """Tokens still to find for a card, bonuses, tokens and gold counted."""
-    short = sum(max(0, card.cost[i] - player.bonuses[i] - player.tokens[i]) for i in range(5))
-    return max(0, short - player.tokens[5])
-
 
 def _card_promise(player: PlayerState, card: Card, leader: int) -> float:
     """What a card in sight is worth to the player now: its points and bonus, less for
     each turn of taking three tokens it is still away."""
-    turns = math.ceil(_gap(player, card) / 3)
-    bonus = BONUS_EARLY * (1 - leader / 15) if card.bonus in _INDEX else 0.0
+    turns = math.ceil(gems_missing(card, player) / 3)
+    bonus = BONUS_EARLY * (1 - leader / 15) if card.bonus is not None else 0.0
     return (POINT * card.points + bonus) * 0.5 * NEAR**turns
 
 
@@ -121,15 +114,16 @@ def judged(state: GameState, seat: int) -> float:
 def _settled(state: GameState, seat: int) -> GameState:
     """The position once the seat's own follow-ups (tokens given back, a noble chosen) are
     decided, each the best by the planner's count."""
-    while not state.is_over and state.current == seat and state.phase not in _FOLLOW_UP_ENDS:
+    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
         state = max((play_legal(state, command)[1] for command in legal_commands(state)), key=lambda s: judged(s, seat))
     return state
 
 
-def _outcomes(state: GameState) -> list[GameState]:
-    """Where each legal move of the player to move leaves the table, follow-ups decided."""
+def _outcomes(state: GameState) -> Iterator[GameState]:
+    """Where each legal move of the player to move leaves the table, follow-ups decided,
+    one at a time: a search that has seen enough stops before playing the rest."""
     seat = state.current
-    return [_settled(play_legal(state, command)[1], seat) for command in legal_commands(state)]
+    return (_settled(play_legal(state, command)[1], seat) for command in legal_commands(state))
 
 
 def _best_for_mover(state: GameState, count: int) -> list[GameState]:

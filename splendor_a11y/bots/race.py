@@ -15,10 +15,11 @@ often close), so only a table of two races. The figures are in git's history of 
 file and of the benchmarks.
 
 A race can be long (with the modules' choices, a few seconds in the slowest
-positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race that
-has not found its answer by then is given up, as if an opponent could keep up, and the search decides. Once the
-race is on there is nothing else to think about: the bot races again, keeping more
-positions a turn, for as long as the move's time allows, and plays the faster line.
+positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race
+that has not found its answer by then is given up, as if an opponent could keep up, and
+the search decides. Once the race is on there is nothing else to think about: the bot
+races again, keeping more positions a turn, for as long as the move's time allows, and
+plays the faster line.
 """
 
 from __future__ import annotations
