@@ -82,13 +82,18 @@ def _new_copy(hall: Hall, number: int, stored: StoredTable) -> None:
 
 
 def _begun_elsewhere(hall: Hall, hosted: HostedTable, stored: StoredTable) -> None:
-    """The game of a table this process knew as a plan began at another process."""
+    """The game of a table this process knew as a plan began at another process; if
+    this process runs the table, it plays on (the deal, when the other has not dealt
+    yet; the computers): a look that reads the deal with the header hears no later
+    notice that would set them going."""
     try:
         hosted.seats, hosted.kept_plan = _same_seats(hosted, stored.plan), stored.kept_plan
         hosted.restore(stored, hall.store)
     except (LogError, KeyError, TypeError, ValueError):
         return
     hall.seat_everyone(hosted)
+    if hosted.owned:
+        hall.take_over(hosted.number, hosted)
 
 
 def _same_seats(hosted: HostedTable, plan: dict[str, Any]) -> list[Seating]:
