@@ -606,5 +606,5 @@ def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: py
     state = new_game(2, 3)
     for budget in (quick, slow):
         table = Table(state, header, writer=None, thinking=budget)  # type: ignore[arg-type]
-        table.computers[1](view(state, 1), random.Random(1))
+        table.think(1)
     assert given == [quick, slow]

@@ -105,6 +105,11 @@ class Module:
     def __repr__(self) -> str:
         return f"<module {self.name}>"
 
+    def __reduce__(self) -> tuple[Callable[[str], Module], tuple[str]]:
+        """A module is one object: a copy of a position made in another process (where
+        the computers think, at a server) finds the same module by its name."""
+        return _module_named, (self.name,)
+
     # ---- setting up ---------------------------------------------------------------
 
     def rules(self, rules: Rules) -> Rules:
@@ -332,3 +337,11 @@ class Module:
     def pools(self, card_set: CardSet, level: str) -> tuple[Card, ...]:
         """All the cards of its deck of a level, to imagine the hidden ones from."""
         return ()
+
+
+def _module_named(name: str) -> Module:
+    """The registered module of that name (read when a copy is made, since the registry
+    is built from the modules' packages, which import this one)."""
+    from splendor_a11y.engine.modules import MODULES
+
+    return MODULES[name]

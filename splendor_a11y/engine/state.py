@@ -69,8 +69,31 @@ class Phase:
     OVER: ClassVar[Phase]
     """The game has ended."""
 
+    def __post_init__(self) -> None:
+        if _PHASES.setdefault(self.name, self) is not self:
+            raise ValueError(f"two phases are named {self.name!r}")
+
     def __repr__(self) -> str:
         return f"Phase.{self.name.upper()}"
+
+    def __reduce__(self) -> tuple[Callable[[str], Phase], tuple[str]]:
+        """A phase is one object, compared by identity: a copy of a position made in
+        another process (where the computers think, at a server) finds the same phase
+        by its name."""
+        return phase_named, (self.name,)
+
+
+_PHASES: dict[str, Phase] = {}
+"""Every phase made, the base game's and the modules', by name."""
+
+
+def phase_named(name: str) -> Phase:
+    """The phase of that name.
+
+    Raises:
+        KeyError: no phase has it.
+    """
+    return _PHASES[name]
 
 
 Parts = tuple[tuple[str, object], ...]

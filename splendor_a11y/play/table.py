@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Bot, SearchBudget, bot_for, hint_command
+from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -23,6 +23,7 @@ from splendor_a11y.engine import (
     HintAsked,
     IllegalAction,
     Reason,
+    SeatView,
     automatic_event,
     deal,
     decide_and_apply,
@@ -31,6 +32,7 @@ from splendor_a11y.engine import (
     view,
 )
 from splendor_a11y.play.hints import HintBook
+from splendor_a11y.play.thinkers import IN_THREADS, Thinkers, hint_of, move_of
 from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking, text
@@ -86,6 +88,7 @@ class Table:
         writer: EventSink,
         events_so_far: int = 0,
         thinking: SearchBudget | None = None,
+        thinkers: Thinkers = IN_THREADS,
     ) -> None:
         self.state = state
         self.thinking = thinking
@@ -93,9 +96,12 @@ class Table:
         self.header = header
         self.writer = writer
         self.events_so_far = events_so_far
-        self.computers: dict[int, Bot] = {
-            seat: _bot_of(entry.level, thinking) for seat, entry in enumerate(header.players) if entry.kind == "bot"
+        self.computers: dict[int, str] = {
+            seat: entry.level or DEFAULT_LEVEL for seat, entry in enumerate(header.players) if entry.kind == "bot"
         }
+        """The level of each seat the computer plays."""
+        self.thinkers = thinkers
+        """Where its computers' moves and its hints are thought (``play.thinkers``)."""
         self.humans = [seat for seat, entry in enumerate(header.players) if entry.kind == "human"]
         self._listeners: list[TableListener] = []
         self._driving = False
@@ -177,16 +183,20 @@ class Table:
         return decide_and_apply(self.state, command)[0]
 
     def think(self, seat: int) -> tuple[Event, ...]:
-        """A computer seat's move from its own view, seeded by the game's seed and the
-        number of events so far, so a game replays the same. Pure: safe in a worker thread."""
+        """A computer seat's move, thought here and now (``move_of``). Pure: safe in a
+        worker thread."""
         state = self.state
-        rng = random.Random(f"{self.header.seed}:{seat}:{self.events_so_far}")
-        command = self.computers[seat](view(state, seat), rng)
-        return decide_and_apply(state, command)[0]
+        return decide_and_apply(state, move_of(*self._move_question(state, seat)))[0]
+
+    def _move_question(self, state: GameState, seat: int) -> tuple[SeatView, str, SearchBudget | None, str]:
+        """What a computer seat's move is thought from: its own view, its level, the
+        table's budget, and a seed of the game's seed and the number of events so far,
+        so that a game replays the same."""
+        return view(state, seat), self.computers[seat], self.thinking, f"{self.header.seed}:{seat}:{self.events_so_far}"
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A person's seat is played by the computer from now on (they left the game)."""
-        self.computers[seat] = _bot_of(level, self.thinking)
+        self.computers[seat] = level
         if seat in self.humans:
             self.humans.remove(seat)
 
@@ -199,21 +209,21 @@ class Table:
 
     async def play_computers(self) -> None:
         """Play the computer seats' moves until a person's turn or the end of the game,
-        each thought in a worker thread so that the event loop, and every other table on
-        it, goes on meanwhile. One driver at a time; a move is dropped and thought again
-        when the position changed while it was thought (the seat was handed back)."""
+        each thought by the table's ``thinkers`` so that the event loop, and every other
+        table on it, goes on meanwhile. One driver at a time; a move is dropped and thought
+        again when the position changed while it was thought (the seat was handed back).
+        The move is decided by the rules here, on the position it was thought for."""
         if self._driving:
             return
         self._driving = True
         try:
-            loop = asyncio.get_running_loop()
             while not self.state.is_over and self.state.current in self.computers:
                 position, seat = self.state, self.state.current
-                events = await loop.run_in_executor(None, self.think, seat)
+                command = await self.thinkers.think(move_of, *self._move_question(position, seat))
                 if self.state is not position or seat not in self.computers:
                     continue
                 try:
-                    self.commit(events)
+                    self.commit(decide_and_apply(position, command)[0])
                 except PlaceTaken:
                     self.catch_up()
                 except SaveError:
@@ -232,18 +242,28 @@ class Table:
     def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
         """The hint for a seat in a position: the one already given there, or the
         purchase last turn's hint promised, or the hard bot's move, seeded as the game's
-        hints are. Safe in a worker thread (it touches only this seat's hints)."""
-        command = self.hints.given(seat, state) or self.hints.planned(seat, state)
-        if command is None:
-            rng = random.Random(f"{self.header.seed}:hint:{events_so_far}")
-            command = hint_command(view(state, seat), rng, self.thinking)
+        hints are, thought here and now. Safe in a worker thread (it touches only this
+        seat's hints)."""
+        command = self._hint_known(seat, state) or hint_of(*self._hint_question(seat, state, events_so_far))
         self.hints.remember(seat, state, command)
         return command
 
+    async def hint(self, seat: int, state: GameState, events_so_far: int) -> Command:
+        """``hint_for``, the hard bot's move thought by the table's ``thinkers``."""
+        command = self._hint_known(seat, state)
+        if command is None:
+            command = await self.thinkers.think(hint_of, *self._hint_question(seat, state, events_so_far))
+        self.hints.remember(seat, state, command)
+        return command
 
-def _bot_of(level: str | None, thinking: SearchBudget | None) -> Bot:
-    """The bot of a computer seat's level; the default level for one not known."""
-    return bot_for(level if level in BOTS else DEFAULT_LEVEL, thinking)
+    def _hint_known(self, seat: int, state: GameState) -> Command | None:
+        """The hint already given in this position, or the purchase last turn's promised."""
+        return self.hints.given(seat, state) or self.hints.planned(seat, state)
+
+    def _hint_question(
+        self, seat: int, state: GameState, events_so_far: int
+    ) -> tuple[SeatView, SearchBudget | None, str]:
+        return view(state, seat), self.thinking, f"{self.header.seed}:hint:{events_so_far}"
 
 
 def settle(state: GameState) -> tuple[Event, ...]:

@@ -17,6 +17,7 @@ from splendor_a11y.bots import BOTS, SearchBudget
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.thinkers import IN_THREADS, Thinkers
 from splendor_a11y.record import LogError
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.neighbours import Neighbours, Notice
@@ -74,10 +75,13 @@ class Hall:
         replace_after: float = REPLACE_AFTER,
         clock: Callable[[], float] = time.monotonic,
         thinking: SearchBudget | None = None,
+        thinkers: Thinkers = IN_THREADS,
     ) -> None:
         self.store = store
         self.thinking = thinking
         """How long the computers at every table (and the hints) think a move."""
+        self.thinkers = thinkers
+        """Where they think it (the server's worker processes; see ``play.thinkers``)."""
         self.replace_after = replace_after
         self.clock = clock
         self.tables: dict[int, HostedTable] = {}
@@ -103,7 +107,7 @@ class Hall:
         ``set_aside``."""
         try:
             stored = stored or self.store.table(number)
-            hosted = HostedTable.from_plan(number, stored.plan, self.thinking)
+            hosted = HostedTable.from_plan(number, stored.plan, self.thinking, self.thinkers)
             hosted.kept_plan = stored.kept_plan
             if stored.header is not None:
                 hosted.restore(stored, self.store)
@@ -297,7 +301,9 @@ class Hall:
                 raise Refused(text("cli.module_unknown", name=module, modules=", ".join(MODULES)))
         plan = [Seating(guest.name)] + [Seating() for _ in range(seats - 1 - len(levels))]
         plan += [Seating(level=level) for level in levels]
-        hosted = HostedTable(0, guest.name, plan, tuple(sorted(set(modules))), thinking=self.thinking)
+        hosted = HostedTable(
+            0, guest.name, plan, tuple(sorted(set(modules))), thinking=self.thinking, thinkers=self.thinkers
+        )
         hosted.number = self.store.new_table(hosted.plan())
         hosted.kept_plan = plan_text(hosted.plan())
         hosted.owned = self.store.own(hosted.number)

@@ -246,17 +246,16 @@ class NetSeat(SeatSession):
             self.say(self.narrator().turn(after), Channel.PROMPT)
 
     def hint_lines(self, seat: int, position: GameState, events_so_far: int) -> list[str]:
-        """A hint is thought in a worker thread, as a computer's move is, so that no other
-        table waits on it; its answer follows when it is ready."""
+        """A hint is thought by the table's thinkers, as a computer's move is, so that no
+        other table waits on it; its answer follows when it is ready."""
         asyncio.get_running_loop().create_task(self._hint(seat, position, events_so_far))
         return []
 
     async def _hint(self, seat: int, position: GameState, events_so_far: int) -> None:
         """The answer, when the game is still where it was asked; a fault in thinking is
         said in one sentence rather than leaving the player waiting."""
-        loop = asyncio.get_running_loop()
         try:
-            command = await loop.run_in_executor(None, self.table.hint_for, seat, position, events_so_far)
+            command = await self.table.hint(seat, position, events_so_far)
             with speaking(self.voice.language):
                 answer = self.explain_hint(seat, position, command)
         except Exception:  # noqa: BLE001 - a hint's fault must not end the game

@@ -27,6 +27,7 @@ from splendor_a11y.bots import THINK_SECONDS, budget_for
 from splendor_a11y.play.conversation import LOGGER, Channel
 from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.terminal import write_line
+from splendor_a11y.play.thinkers import InProcesses
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.hall import Guest, Hall
@@ -148,7 +149,7 @@ async def _visit(hall: Hall, doorman: Doorman, name: str, link: Link) -> None:
 
 
 async def _serve(options: ServerOptions, store: Store) -> None:
-    hall = Hall(store, replace_after=options.replace_after, thinking=budget_for(options.think))
+    hall = Hall(store, replace_after=options.replace_after, thinking=budget_for(options.think), thinkers=InProcesses())
     restored = hall.restore()
     sharing = Sharing(hall)
     if store.shared:
@@ -255,6 +256,7 @@ async def _stop(hall: Hall, servers: list[_Listening]) -> None:
         guest.link.close()
     for server in servers:
         server.close()
+    hall.thinkers.close()
     write_line(text("server.stopped"))
 
 

@@ -17,6 +17,7 @@ from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
 from splendor_a11y.engine import GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
+from splendor_a11y.play.thinkers import IN_THREADS, Thinkers
 from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError, replay
 from splendor_a11y.serve.names import name_key
 from splendor_a11y.serve.seats import NetSeat, Said, Spectator, StoredGame
@@ -77,6 +78,8 @@ class HostedTable:
     away_since: dict[int, float] = field(default_factory=dict)
     thinking: SearchBudget | None = None
     """How long its computers and its hints think a move (the server's ``--think``)."""
+    thinkers: Thinkers = IN_THREADS
+    """Where they think it (the server's worker processes)."""
     owned: bool = False
     """Whether this server process runs the table: plays its computers, deals, settles
     (over PostgreSQL, one process of several; see ``Store.own``)."""
@@ -91,9 +94,11 @@ class HostedTable:
         return {"creator": self.creator, "modules": list(self.modules), "seats": [s.to_json() for s in self.seats]}
 
     @classmethod
-    def from_plan(cls, number: int, plan: dict[str, Any], thinking: SearchBudget | None = None) -> HostedTable:
+    def from_plan(
+        cls, number: int, plan: dict[str, Any], thinking: SearchBudget | None = None, thinkers: Thinkers = IN_THREADS
+    ) -> HostedTable:
         """A table as the database kept it, before its game is restored."""
-        return cls(number, str(plan["creator"]), seats_of(plan), modules_of(plan), thinking=thinking)
+        return cls(number, str(plan["creator"]), seats_of(plan), modules_of(plan), thinking=thinking, thinkers=thinkers)
 
     @property
     def started(self) -> bool:
@@ -202,7 +207,7 @@ class HostedTable:
             table.catch_up()
 
     def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
-        table = Table(state, header, TableSink(store, self.number, events), events, self.thinking)
+        table = Table(state, header, TableSink(store, self.number, events), events, self.thinking, self.thinkers)
         self.table = table
         for seat, seating in enumerate(self.seats):
             if seating.computer:
