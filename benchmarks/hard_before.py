@@ -5,8 +5,10 @@ the hard bot against it. It judges with the shared pieces of today's package
 
 What follows is that commit's ``splendor_a11y/bots/hard.py`` word for word, but for this
 note and its clock: it reads its thread's processor time (``time.thread_time``) where it
-read ``time.monotonic``, as every bot of the pool counts its time; on the wall clock it
-would think less than the others whenever the machine is busy.
+read ``time.monotonic``, as every bot of the pool counts its time, and its race is given
+that clock too; on the wall clock it would think less than the others whenever the
+machine is busy. (Until 2026-11-27 the race was left on the wall clock, and its
+deadlines, readings of the processor's, had always passed: the yardstick never raced.)
 
 The hard bot: a search over imagined deals that spends its thinking time where it
 matters.
@@ -474,7 +476,7 @@ def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None 
     if len(view.players) == RACING_TABLE:
         deadline = None if budget.seconds is None else started + RACE_SHARE * budget.seconds
         finish_by = None if budget.seconds is None else started + budget.seconds
-        closing = closing_move(view, rng, deadline, finish_by)
+        closing = closing_move(view, rng, deadline, finish_by, time.thread_time)
         if closing is not None:
             return closing
     if budget.seconds is not None:
