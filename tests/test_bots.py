@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.bots import BOTS, bot_for, hard
+from splendor_a11y.bots import BOTS, bot_for, hard, plan
 from splendor_a11y.bots.arena import play_alone, play_bots
 from splendor_a11y.bots.evaluation import evaluate
-from splendor_a11y.bots.medium import finish_own_decisions
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
@@ -31,6 +31,7 @@ from splendor_a11y.engine import (
     evolve,
     legal_commands,
     modules_named,
+    play_legal,
     turn_again,
     view,
 )
@@ -305,7 +306,7 @@ def _timed_search(monkeypatch: pytest.MonkeyPatch, spread: float) -> tuple[list[
     order: dict[str, int] = {}
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.01)
 
-    def scored(state: GameState, seat: int, command: Command) -> float:
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
         return -order.setdefault(str(command), len(order)) + (spread if played[str(command)] % 2 else -spread)
 
@@ -325,6 +326,43 @@ def test_a_timed_search_gives_the_rest_of_its_time_to_two_close_moves(monkeypatc
     assert 98 <= spent < 100
 
 
+def test_each_deal_imagines_one_kind_of_opponent_for_every_move_in_the_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search is not built around one opponent: deal after deal, the opponents answer
+    as the medium bot would, then as a player judging as the hard bot does, and every
+    move still in the running is scored on the same answers in a deal."""
+    deals: list[set[object]] = []
+    counted: dict[str, int] = {}
+
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
+        counted[str(command)] = counted.get(str(command), 0) + 1
+        if counted[str(command)] > len(deals):
+            deals.append(set())
+        deals[counted[str(command)] - 1].add(answer)
+        return -len(counted)
+
+    monkeypatch.setattr(hard, "_after_round", scored)
+    hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), hard.FIXED_BUDGET)
+    assert len(deals) >= 4
+    assert all(len(answers) == 1 for answers in deals)
+    assert [answers.pop() for answers in deals[:2]] == [greedy_command, plan.habitual_command]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_imagined_strong_opponent_plays_by_the_rules_in_every_phase(seed: int) -> None:
+    """The other kind of opponent the search imagines chooses a legal move wherever it is
+    to play: its actions by the hard bot's judgement, a return or a noble as medium."""
+    state = new_game(2, seed)
+    for _ in range(60):
+        if state.is_over:
+            break
+        command = plan.habitual_command(state)
+        assert command in legal_commands(state)
+        state = play_legal(state, command)[1]
+    assert state.round > 10
+
+
 def test_a_timed_search_reckons_a_deal_by_the_moves_it_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each move takes 36 ms, so the first deal of ten takes 0.36 s, as at a table of four.
     # Reckoned by the deal, a third deal would have looked as long and the search would
@@ -333,7 +371,7 @@ def test_a_timed_search_reckons_a_deal_by_the_moves_it_plays(monkeypatch: pytest
     played: dict[str, int] = {}
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.036)
 
-    def scored(state: GameState, seat: int, command: Command) -> float:
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
         return 0.0
 
@@ -353,7 +391,7 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
     # fit, the fourth would run past the second.
     clock = iter(range(1, 1_000_000))
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: next(clock) * 0.25)
-    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command: 0.0)
+    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
     budget = hard.SearchBudget(seconds=1.0)
     ranked = hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), budget)
     # Every shortlisted move is still listed (the hint and the bot pick the first), the
@@ -380,13 +418,13 @@ def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) ->
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_hard_bot_plans_its_own_turns_to_a_win_one_move_cannot_see(seed: int) -> None:
     state = _two_turns_from_winning(seed)
-    assert hard.best_line(state, 0)[0] == hard.PLANNED_FINISH - 1
+    assert plan.best_line(state, 0)[0] == plan.PLANNED_FINISH - 1
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_the_hard_bot_does_not_count_on_a_card_its_opponent_would_reserve_first(seed: int) -> None:
     state = _two_turns_from_winning(seed, opponent_may_reserve=True)
-    assert hard.best_line(state, 0)[0] < hard.PLANNED_FINISH - 100
+    assert plan.best_line(state, 0)[0] < plan.PLANNED_FINISH - 100
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -401,7 +439,7 @@ def test_a_plan_the_opponent_wins_on_their_answer_counts_as_lost(seed: int) -> N
     )
     state = with_player(state, 1, points=15 - card.points, tokens=GemCounts(list(card.cost[:5]) + [0]))
     state = with_player(state, 0, tokens=GemCounts())
-    assert hard.best_line(state, 0)[0] == -hard.PLANNED_FINISH
+    assert plan.best_line(state, 0)[0] == -plan.PLANNED_FINISH
 
 
 def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() -> None:
@@ -418,7 +456,7 @@ def test_a_seat_planned_to_act_again_finds_the_table_as_its_last_move_left_it() 
 def test_a_plan_with_no_move_but_reserving_judges_the_position_as_it_stands() -> None:
     state = replace(new_game(2, 1), supply=GemCounts.parse("5g"))
     assert all(isinstance(command, Reserve) for command in legal_commands(state))
-    assert hard.best_line(state, 0)[0] > -100
+    assert plan.best_line(state, 0)[0] > -100
     assert isinstance(hard.choose_hard(view(state, 0), random.Random(1)), Reserve)
 
 
@@ -537,14 +575,14 @@ def test_the_plan_narrows_at_a_table_of_four(
     """Three opponents answer each planned turn: the plan then looks two turns ahead from
     one position each: the full plan took too long for a second a move."""
     fronts: list[int] = []
-    own_turn = hard._own_turn
+    own_turn = plan._own_turn
 
     def counted(frontier: list[GameState], seat: int, turn: int) -> list[tuple[float, GameState]]:
         fronts.append(len(frontier))
         return own_turn(frontier, seat, turn)
 
-    monkeypatch.setattr(hard, "_own_turn", counted)
-    hard.best_line(new_game(players, 5), 0)
+    monkeypatch.setattr(plan, "_own_turn", counted)
+    plan.best_line(new_game(players, 5), 0)
     assert len(fronts) == turns
     assert max(fronts) == widest
 
@@ -567,8 +605,8 @@ def test_a_plan_is_judged_where_it_ends_so_a_reserved_card_paid_for_is_bought(se
     any of its turns, the line ended on an earlier turn (before the opponent's answer
     made it look worse) with the card still in the hand."""
     state, reserve, card = _reserving(seed, 1, True)
-    start = hard.answered(decide_and_apply(state, reserve)[1], 0)
-    ending = hard.best_line(start, 0)[1]
+    start = plan.answered(decide_and_apply(state, reserve)[1], 0)
+    ending = plan.best_line(start, 0)[1]
     assert ending.turn == start.turn + 5
     assert card in ending.players[0].bought
     assert all(held.card != card for held in ending.players[0].reserved)
@@ -581,9 +619,9 @@ def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) ->
     level-a card whose price is in hand is bought in the plan, and costs nothing."""
     for level, holding, cost in ((2, False, hard.UNBOUGHT_RESERVATION), (0, True, 0.0)):
         state, reserve, card = _reserving(seed, level, holding)
-        score, ending = hard.best_line(hard.answered(decide_and_apply(state, reserve)[1], 0), 0)
+        score, ending = plan.best_line(plan.answered(decide_and_apply(state, reserve)[1], 0), 0)
         assert any(held.card == card for held in ending.players[0].reserved) == bool(cost)
-        assert hard._after_round(state, 0, reserve) == pytest.approx(score - cost)
+        assert hard._after_round(state, 0, reserve, greedy_command) == pytest.approx(score - cost)
 
 
 def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:

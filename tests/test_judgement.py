@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from splendor_a11y.bots.evaluation import evaluate, reach_gap
 from splendor_a11y.bots.habits import HOARDED_TOKEN, habits
-from splendor_a11y.bots.hard import plan_habits
 from splendor_a11y.bots.medium import greedy_command, greedy_score
+from splendor_a11y.bots.plan import plan_habits
 from splendor_a11y.bots.race import racing_moves
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts

@@ -11,10 +11,12 @@ race at all, and the search has the whole time.
 It shortlists its best-looking moves, and reserving any face-up card that would take an
 opponent to the winning score (one move's look rates that low), then deals the hidden
 cards at random from those it has not seen (a determinization), plays each shortlisted
-move there, lets every opponent answer as the medium bot would, plans its own next three
-turns with the others answering each the same way (two turns, on a narrower front, with
-three opponents), and scores where the plan's best line ends against its strongest
-opponent.
+move there, lets every opponent answer, plans its own next three turns with the others
+answering each (two turns, on a narrower front, with three opponents), and scores where
+the plan's best line ends against its strongest opponent. How the opponents choose their
+answers changes from deal to deal (``ANSWERS``): in one deal as the medium bot would, in
+the next as a player who judges as the hard bot does, so that the search is not tuned to
+one kind of opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
@@ -44,9 +46,10 @@ import random
 from dataclasses import dataclass, replace
 
 from splendor_a11y.bots.clock import Clock, Stopwatch
-from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
-from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, hoarded, move_and_returns
-from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.bots.evaluation import relative
+from splendor_a11y.bots.habits import RETURNED_TOKEN, move_and_returns
+from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_score
+from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
@@ -67,10 +70,7 @@ __all__ = [
     "RACE_SHARE",
     "THINK_SECONDS",
     "SearchBudget",
-    "best_line",
     "choose_hard",
-    "plan_habits",
-    "plan_shape",
     "ranked_moves",
     "budget_for",
     "DEFAULT_BUDGET",
@@ -108,195 +108,26 @@ def budget_for(seconds: float | None) -> SearchBudget:
     return SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
 
 
-PLAN_TURNS = 3
-"""How many of its own turns the bot plans at the end of a round it imagines."""
-PLAN_WIDTH = 3
-"""How many of the best positions each planned turn goes on from."""
-CROWDED_TABLE = 4
-"""From this many players the plan is narrowed to ``CROWDED_PLAN``: with three opponents
-answering every planned turn, the full plan took so long that a second a move scored
-only a few of the shortlisted moves: with both modules the bot won 21 of 40 games
-against three medium bots, and 30 with the narrow plan."""
-CROWDED_PLAN = (2, 1)
-"""Turns planned, and positions each planned turn goes on from, at a crowded table."""
 UNBOUGHT_RESERVATION = 0.5
 """A card reserved that the plan's best line does not buy: the turn spent on it bought
 nothing the plan can see but a gold token (keeping a card from an opponent shows in
 their answers). Over 120 two-player games against medium with the fixed thought, the
 reservations never bought fell from 1.15 to 0.83 a game and the games won rose from 114
 to 116; at 1.0 they fell to 0.87, but only 109 games were won."""
-PLANNED_FINISH = 500.0
-"""Reaching the winning score within the plan: less than a game won, more than anything
-else; a turn sooner is worth a point more."""
 
 
-def plan_habits(state: GameState, seat: int) -> float:
-    """The habits the plan judges a position by (``habits``), and at a crowded table the
-    hand of tokens near the limit too (``hoarded``). There the plan looks only two turns
-    ahead, too few to see tokens turn into cards, and with three opponents the cards the
-    tokens bring near are often bought first: with both modules, over 40 four-player games
-    against medium (fixed thought), the bot gave back 1.98 tokens a game and won 24; with
-    the mark-down, 0.93 and 36 (in the base game, over 80: 1.71 and 44, against 1.58 and
-    40, as close as 80 games can tell). At a table of two, where the plan sees three turns
-    and the race sees to the end, it won no more: 65 of 70 base and module games, against
-    68, and gave back more tokens."""
-    value = habits(state, seat)
-    if _crowded(len(state.players)) and not state.is_over:
-        value -= hoarded(state.players[seat])
-    return value
-
-
-def plan_shape(players: int) -> tuple[int, int]:
-    """The turns the plan looks ahead and the positions each goes on from, for a table of
-    that many players."""
-    return CROWDED_PLAN if _crowded(players) else (PLAN_TURNS, PLAN_WIDTH)
-
-
-def _crowded(players: int) -> bool:
-    """Whether a table of that many players is crowded: the plan narrowed there, and the
-    hand of tokens near the limit marked down, since the narrow plan cannot see it spent."""
-    return players >= CROWDED_TABLE
-
-
-def _planned_score(state: GameState, seat: int, turn: int) -> float:
-    """How good a position reached on the plan's ``turn`` (from 0) is for the seat, against
-    its strongest opponent."""
-    if state.is_over:
-        return evaluate(state, seat)
-    if state.players[seat].points >= state.rules.points_to_win:
-        return PLANNED_FINISH - turn
-    return evaluate(state, seat) + plan_habits(state, seat) - best_opponent(state, seat)
-
-
-def _plan_goes_on(state: GameState, seat: int) -> bool:
-    return not state.is_over and state.players[seat].points < state.rules.points_to_win
-
-
-def answered(state: GameState, seat: int) -> GameState:
-    """The table when the seat's turn comes round again, every other player having answered
-    as the medium bot would."""
-    while not state.is_over and state.current != seat:
-        state = play_legal(state, greedy_command(state))[1]
-    return state
-
-
-def best_line(state: GameState, seat: int) -> tuple[float, GameState]:
-    """The most the seat can make of its next few turns, the others answering each as the
-    medium bot would: a beam search over its own moves, going on from the best few
-    positions of each turn. Looking several turns ahead is what makes it save for a card
-    worth points rather than buy the cheap one in front of it, and buy the cards it
-    reserved; letting the others move in between keeps it from counting on a card they
-    would take first, or on gems they would leave short. A line is judged where it ends:
-    after the plan's last turn, or where the game is decided, once the others have
-    answered wherever their answer may end it: reaching the winning score counts only if
-    the round then ends with the seat ahead, and a line an opponent wins counts as lost.
-    (Judged by the best position on any of its turns, a line that would go on to buy
-    nothing looked as good as one that buys, and a turn's positions, before the others
-    answer, often looked better than what came after, the line's end unseen: with the
-    fixed thought, over 120 two-player games against medium, 110 won and 1.16
-    reservations a game left unbought; judged where it ends, 114 and 0.82.)
-    Reservations are left out of the plan: counting on their gold, it reserved more and
-    bought fewer. Where the plan has no move, the position is judged as it stands. At a
-    crowded table the plan is narrower (``plan_shape``). With the score comes the
-    position the best line ends in."""
-    plan = _Plan()
-    frontier = [state]
-    turns, width = plan_shape(len(state.players))
-    for turn in range(turns):
-        reached = _own_turn(frontier, seat, turn)
-        if not reached:
-            break
-        frontier = plan.turn_played(reached[:width], seat, turn, last=turn == turns - 1)
-        if not frontier:
-            break
-    best = plan.best()
-    if best is None:
-        return relative(state, seat) + plan_habits(state, seat), state
-    return best
-
-
-@dataclass
-class _Plan:
-    """The ends of the lines a plan has followed: the best line the game decided, and the
-    best position of the last turn reached, where the lines still going on end."""
-
-    decided: tuple[float, GameState] | None = None
-    deepest: tuple[float, GameState] | None = None
-
-    def turn_played(self, kept: list[tuple[float, GameState]], seat: int, turn: int, *, last: bool) -> list[GameState]:
-        """Take in one planned turn's best positions; the others' answers to those the
-        plan goes on from."""
-        self.deepest = None
-        frontier = []
-        for score, after in kept:
-            answer = _answer_if_needed(after, seat, last)
-            if answer is not None and answer.is_over:
-                self.decided = _better(self.decided, (_finished(answer, seat, turn), answer))
-            elif not _plan_goes_on(after, seat):
-                self.decided = _better(self.decided, (score, after))
-            else:
-                self.deepest = _better(self.deepest, (score, after))
-                if answer is not None:
-                    frontier.append(answer)
-        return frontier
-
-    def best(self) -> tuple[float, GameState] | None:
-        """The best end of any line followed, None if the plan had no move."""
-        return _better(self.decided, self.deepest)
-
-
-def _better(
-    one: tuple[float, GameState] | None, other: tuple[float, GameState] | None
-) -> tuple[float, GameState] | None:
-    """The higher scored of two line ends, either of which may be missing; the first on a tie."""
-    if one is None or (other is not None and other[0] > one[0]):
-        return other
-    return one
-
-
-def _own_turn(frontier: list[GameState], seat: int, turn: int) -> list[tuple[float, GameState]]:
-    """Every position the seat's next move (not a reservation) reaches from each of the
-    frontier's, scored, best first."""
-    reached = [
-        (_planned_score(after, seat, turn), after)
-        for position in frontier
-        for after in (
-            finish_own_decisions(play_legal(position, command)[1], seat)
-            for command in legal_commands(position)
-            if not isinstance(command, Reserve)
-        )
-    ]
-    reached.sort(key=lambda scored: scored[0], reverse=True)
-    return reached
-
-
-def _answer_if_needed(after: GameState, seat: int, last: bool) -> GameState | None:
-    """The others' answer to a planned move, where some use is made of it: another turn of
-    the plan follows, or the seat reached the winning score and the round's end decides.
-    After the plan's last turn the others' answers would go unused."""
-    if after.is_over or (last and _plan_goes_on(after, seat)):
-        return None
-    return answered(after, seat)
-
-
-def _finished(state: GameState, seat: int, turn: int) -> float:
-    """A game the plan saw end on its ``turn``: the planned finish if the seat won, as bad
-    the other way if it lost (a turn later is a point less bad)."""
-    return PLANNED_FINISH - turn if seat in state.winners else -PLANNED_FINISH + turn
-
-
-def _after_round(state: GameState, seat: int, command: Command) -> float:
-    """Play ``command`` and the opponents' medium answers, then plan our next turns; score
+def _after_round(state: GameState, seat: int, command: Command, answer: Answer) -> float:
+    """Play ``command`` and the opponents' answers (``answer``), then plan our next turns; score
     the plan's best against the strongest opponent. A card reserved now that the plan's
     best line leaves in the hand costs the move (``UNBOUGHT_RESERVATION``)."""
     before = state.players[seat]
     state, returned = move_and_returns(state, seat, command)
     penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
     reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
-    state = answered(state, seat)
+    state = answered(state, seat, answer)
     if state.is_over:
         return relative(state, seat) - penalty
-    score, ending = best_line(state, seat)
+    score, ending = best_line(state, seat, answer)
     if reserved is not None and _still_held(ending, seat, reserved):
         penalty += UNBOUGHT_RESERVATION
     return score - penalty
@@ -360,7 +191,7 @@ def ranked_moves(
     dropped: list[_Candidate] = []
     deal, deals, scored = first, 0, 0
     while True:
-        played = _score_deal(deal, seat, running, budget, clock, first=deals == 0)
+        played = _score_deal(deal, seat, running, budget, clock, deals)
         deals += 1
         scored += played
         if played < len(running):
@@ -385,16 +216,18 @@ def ranked_moves(
 
 
 def _score_deal(
-    deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget, clock: Clock, *, first: bool
+    deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget, clock: Clock, number: int
 ) -> int:
-    """Score the moves in the running on one more deal, in order; how many were scored.
+    """Score the moves in the running on the search's deal ``number`` (from 0), in order,
+    the opponents answering that deal's way (``answer_of_deal``); how many were scored.
     The first deal is timed move by move, since it plays the whole shortlist: with many
     moves and several opponents to answer, it alone could outlast the time, and it stops
     before the first move it has no time for."""
+    answer = answer_of_deal(number)
     for done, candidate in enumerate(running):
-        if first and done and _out_of_time(budget, clock, done, 1):
+        if number == 0 and done and _out_of_time(budget, clock, done, 1):
             return done
-        candidate.scored(_after_round(deal, seat, candidate.command))
+        candidate.scored(_after_round(deal, seat, candidate.command, answer))
     return len(running)
 
 
