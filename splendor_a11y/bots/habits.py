@@ -6,7 +6,7 @@ search and its race to the winning score both judge positions with it.
 from __future__ import annotations
 
 from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap
-from splendor_a11y.bots.medium import own_follow_ups
+from splendor_a11y.bots.medium import STALL, own_follow_ups
 from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned, decide_and_apply
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "habits",
     "hoarded",
     "move_and_returns",
+    "move_and_waste",
 ]
 
 RETURNED_TOKEN = 0.8
@@ -43,6 +44,16 @@ def move_and_returns(state: GameState, seat: int, command: Command) -> tuple[Gam
     return state, sum(
         sum(event.gems) for event in events + follow_ups if isinstance(event, TokensReturned) and event.player == seat
     )
+
+
+def move_and_waste(state: GameState, seat: int, command: Command) -> tuple[GameState, float]:
+    """Play a command and the seat's own follow-ups; the position reached and what the move
+    wasted, in points: each token given back (``RETURNED_TOKEN``), and a move that left
+    the seat exactly as it was (``STALL``). The search marks its own moves down by it, and
+    so does the strong player it imagines answering."""
+    before = state.players[seat]
+    after, returned = move_and_returns(state, seat, command)
+    return after, RETURNED_TOKEN * returned + (STALL if after.players[seat] == before else 0.0)
 
 
 def habits(state: GameState, seat: int) -> float:

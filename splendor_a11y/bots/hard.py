@@ -47,8 +47,8 @@ from dataclasses import dataclass, replace
 
 from splendor_a11y.bots.clock import Clock, Stopwatch
 from splendor_a11y.bots.evaluation import relative
-from splendor_a11y.bots.habits import RETURNED_TOKEN, move_and_returns
-from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_score
+from splendor_a11y.bots.habits import move_and_waste
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_score
 from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
@@ -120,9 +120,7 @@ def _after_round(state: GameState, seat: int, command: Command, answer: Answer) 
     """Play ``command`` and the opponents' answers (``answer``), then plan our next turns; score
     the plan's best against the strongest opponent. A card reserved now that the plan's
     best line leaves in the hand costs the move (``UNBOUGHT_RESERVATION``)."""
-    before = state.players[seat]
-    state, returned = move_and_returns(state, seat, command)
-    penalty = RETURNED_TOKEN * returned + (STALL if state.players[seat] == before else 0.0)
+    state, penalty = move_and_waste(state, seat, command)
     reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
     state = answered(state, seat, answer)
     if state.is_over:

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
-from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, hoarded, move_and_returns
-from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command
+from splendor_a11y.bots.habits import habits, hoarded, move_and_waste
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.engine import Command, GameState, Phase, Reserve, legal_commands, play_legal
 
 __all__ = [
@@ -103,18 +103,15 @@ def habitual_command(state: GameState) -> Command:
     habits, reaching the winning score), less the tokens it gives back and a move that
     changes nothing; its other decisions as the medium bot makes them. A strong player
     builds towards nobles and keeps few cards in hand, which the medium bot does not."""
-    commands = legal_commands(state)
-    if len(commands) == 1 or state.phase is not Phase.ACTION:
+    if state.phase is not Phase.ACTION:
         return greedy_command(state)
     mover = state.current
-    before = state.players[mover]
 
     def judged(command: Command) -> float:
-        after, returned = move_and_returns(state, mover, command)
-        stall = STALL if after.players[mover] == before else 0.0
-        return _planned_score(after, mover, 0) - RETURNED_TOKEN * returned - stall
+        after, wasted = move_and_waste(state, mover, command)
+        return _planned_score(after, mover, 0) - wasted
 
-    return max(commands, key=judged)
+    return max(legal_commands(state), key=judged)
 
 
 ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command)
@@ -137,8 +134,8 @@ def best_line(state: GameState, seat: int, answer: Answer = greedy_command) -> t
     ``answer`` chooses (the medium bot's choice unless told): a beam search over its own
     moves, going on from the best few positions of each turn. Looking several turns ahead
     is what makes it save for a card worth points rather than buy the cheap one in front
-    of it, and buy the cards it reserved; letting the others move in between keeps it from counting on a card they
-    would take first, or on gems they would leave short. A line is judged where it ends:
+    of it, and buy the cards it reserved; letting the others move in between keeps it
+    from counting on a card they would take first, or on gems they would leave short. A line is judged where it ends:
     after the plan's last turn, or where the game is decided, once the others have
     answered wherever their answer may end it: reaching the winning score counts only if
     the round then ends with the seat ahead, and a line an opponent wins counts as lost.
