@@ -137,7 +137,10 @@ def _board(rows: tuple[tuple[Card | None, ...], ...], modules: tuple[Module, ...
 
 def _reach_entry(card: Card, modules: tuple[Module, ...]) -> _Entry:
     """What ``_reach_value`` asks of a card: its packed cost, how a module reckons its
-    gap (None: by its cost), and its worth."""
+    gap (None: by its cost), and its worth. With no module to ask, at once: this is asked
+    of every card held in a hand, at every position a search judges."""
+    if not modules:
+        return card.packed_cost, None, card.points + REACH_BONUS
     gap = next((found for module in modules if (found := module.reach(card)) is not None), None)
     return card.packed_cost, gap, card.points + REACH_BONUS
 
