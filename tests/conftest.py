@@ -50,11 +50,19 @@ def english_after_each_test() -> object:
     set_language("en")
 
 
+TESTS_BUDGET = hard.SearchBudget(shortlist=8, halve_every=2, most_deals=8, seconds=None, finalists=1)
+"""A fixed amount of thought with no clock, lighter than ``--think fixed`` (which thinks
+about as long as the default second): eight moves halved down to one. What in-process
+tests ask of the hard bot is the same move for the same seed, not its full strength, and
+the full fixed thought made the suite four minutes longer. The recorded games, and the
+tests that name ``FIXED_BUDGET``, play the full one."""
+
+
 @pytest.fixture(autouse=True)
 def fixed_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In-process tests play the hard bot, where no budget is given it, with its fixed
-    amount of thought: the same move for the same seed, on any machine."""
-    monkeypatch.setattr(hard, "DEFAULT_BUDGET", hard.FIXED_BUDGET)
+    """In-process tests play the hard bot, where no budget is given it, with a fixed
+    amount of thought (``TESTS_BUDGET``): the same move for the same seed, on any machine."""
+    monkeypatch.setattr(hard, "DEFAULT_BUDGET", TESTS_BUDGET)
 
 
 @pytest.fixture(scope="session")
