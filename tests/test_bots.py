@@ -13,7 +13,7 @@ import pytest
 from splendor_a11y.bots import BOTS, bot_for, hard, plan
 from splendor_a11y.bots.arena import play_alone, play_bots
 from splendor_a11y.bots.evaluation import evaluate
-from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
@@ -347,6 +347,28 @@ def test_each_deal_imagines_one_kind_of_opponent_for_every_move_in_the_running(
     assert len(deals) >= 4
     assert all(len(answers) == 1 for answers in deals)
     assert [answers.pop() for answers in deals[:2]] == [greedy_command, plan.habitual_command]
+
+
+def _medium_plays(seed: int, turns: int) -> GameState:
+    """A two-player game of the seed after the medium bot has played ``turns`` decisions."""
+    state = new_game(2, seed)
+    for _ in range(turns):
+        state = play_legal(state, greedy_command(state))[1]
+    return state
+
+
+@pytest.mark.parametrize(("seed", "turns"), [(0, 8), (3, 7), (7, 5)])
+def test_the_search_plays_the_moves_a_careful_player_would_choose_that_medium_ranks_low(seed: int, turns: int) -> None:
+    """Medium's judgement draws up the shortlist, and ranks a careful player's best moves
+    below its first ten here; the search plays them too, in every deal it makes."""
+    state = _medium_plays(seed, turns)
+    first = determinize(view(state, state.current), random.Random(random.Random(seed).random()), standard_cards())
+    commands = legal_commands(first)
+    by_medium = sorted(commands, key=lambda command: greedy_score(first, command), reverse=True)
+    careful = sorted(commands, key=lambda command: plan.habitual_score(first, command), reverse=True)[:2]
+    assert any(move not in by_medium[: hard.SearchBudget().shortlist] for move in careful)
+    searched = [move for _, move in hard.ranked_moves(view(state, state.current), random.Random(seed))]
+    assert set(careful) <= set(searched)
 
 
 @pytest.mark.parametrize("seed", range(4))

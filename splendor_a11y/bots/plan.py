@@ -22,6 +22,7 @@ __all__ = [
     "answered",
     "best_line",
     "habitual_command",
+    "habitual_score",
     "plan_habits",
     "plan_shape",
 ]
@@ -105,13 +106,15 @@ def habitual_command(state: GameState) -> Command:
     builds towards nobles and keeps few cards in hand, which the medium bot does not."""
     if state.phase is not Phase.ACTION:
         return greedy_command(state)
+    return max(legal_commands(state), key=lambda command: habitual_score(state, command))
+
+
+def habitual_score(state: GameState, command: Command) -> float:
+    """One move judged as a strong player judges it (``habitual_command``): where it leaves
+    the mover by the plan's judgement, less what it wastes."""
     mover = state.current
-
-    def judged(command: Command) -> float:
-        after, wasted = move_and_waste(state, mover, command)
-        return _planned_score(after, mover, 0) - wasted
-
-    return max(legal_commands(state), key=judged)
+    after, wasted = move_and_waste(state, mover, command)
+    return _planned_score(after, mover, 0) - wasted
 
 
 ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command)
