@@ -8,11 +8,11 @@ its time. A timed race that has not found its answer within ``RACE_SHARE`` of th
 is given up and left to the search; with less than ``RACE_FROM`` to think, it does not
 race at all, and the search has the whole time.
 
-It shortlists its best-looking moves by the medium bot's judgement, adds the two a
-careful player would choose (``habitual_score``) and reserving any face-up card that
-would take an opponent to the winning score (one move's look rates that low), then deals the hidden
-cards at random from those it has not seen (a determinization), plays each shortlisted
-move there, lets every opponent answer, plans its own next three turns with the others
+It shortlists its best-looking moves by the medium bot's judgement, adds the two moves a
+careful player would choose (``CAREFUL_MOVES``) and the reservation of any face-up card
+that would take an opponent to the winning score (one move's look rates that low), then
+deals the hidden cards at random from those it has not seen (a determinization), plays
+each shortlisted move there, lets every opponent answer, plans its own next three turns with the others
 answering each (two turns, on a narrower front, with three opponents), and scores where
 the plan's best line ends against its strongest opponent. How the opponents choose their
 answers changes from deal to deal (``ANSWERS``): in one deal as the medium bot would, in
