@@ -32,9 +32,10 @@ itself, the hard bot as it was before it learnt to answer anyone but medium
 a determinized three-move search with a count of its own) and the greedy racer
 (``benchmarks/greedy.py``: its own count, no search); for each, its win rate with its
 uncertainty (Wilson's 95 % interval), and its habits in those games: nobles, reservations
-never bought and tokens given back a game, and the rounds the games took. The rival and
-the planner think as long as the hard bot (``--think``); ``--share`` gives the hard bot
-alone a share of that.
+never bought (and when they were made: the rounds before the game's end at the median, and
+the share made in its last five) and tokens given back a game, and the rounds the games
+took. The rival and the planner think as long as the hard bot (``--think``); ``--share``
+gives the hard bot alone a share of that.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ HABIT_TARGETS = {
     "tokens returned": (1.5, "at most"),
 }
 SEED_BASE = 20_000
+LATE_ROUNDS = 5
+"""A reservation made within this many rounds of the game's end is a late one."""
 
 
 @dataclass
@@ -150,7 +153,7 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
         not record.finished,
         record.habits[me],
         seconds,
-        record.final.round,
+        record.last_round,
     )
 
 
@@ -174,6 +177,20 @@ def _habit_figures(results: list[Result]) -> dict[str, float]:
         "reserved never bought": sum(r.habits.reserved_never_bought for r in results) / games,
         "tokens returned": sum(r.habits.tokens_returned for r in results) / games,
     }
+
+
+def _held_to_the_end(results: list[Result]) -> str:
+    """When the reservations never bought were made: the rounds between each and the game's
+    end, at the median and the share made in its last five rounds. Left unbought because
+    the game ended first, or a plan given up, call for different mending."""
+    before_end = [held for r in results for held in r.habits.rounds_held_at_the_end(r.rounds)]
+    if not before_end:
+        return ""
+    late = sum(rounds < LATE_ROUNDS for rounds in before_end) / len(before_end)
+    return (
+        f" (reserved {statistics.median(before_end):.0f} rounds before the end at the median, "
+        f"{late:.0%} in the last {LATE_ROUNDS})"
+    )
 
 
 def _habit_lines(results: list[Result]) -> list[str]:
@@ -252,7 +269,8 @@ def _pool_played(
         print(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
             f"a game: nobles "
-            f"{habits['nobles']:.2f}, never bought {habits['reserved never bought']:.2f}, tokens given back "
+            f"{habits['nobles']:.2f}, never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}, "
+            f"tokens given back "
             f"{habits['tokens returned']:.2f}, rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",
             flush=True,

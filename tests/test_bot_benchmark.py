@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.bots import budget_for
+from splendor_a11y.bots.arena import SeatHabits
+from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import legal_commands, view
 
 from conftest import new_game
@@ -54,3 +56,22 @@ def test_the_pool_s_own_opponents_play_legal_moves(opponent: str, monkeypatch: p
     for seed in range(3):
         state = new_game(2, seed)
         assert bot(view(state, 0), random.Random(seed)) in legal_commands(state)
+
+
+def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three cards left in hand over two games, reserved 1, 4 and 12 rounds before each
+    game's last round: the median is 4, and two in three were made in its last five."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import bots as benchmark
+
+    cards = standard_cards().level("a")[:3]
+    first = SeatHabits(reserved=2, held_since={cards[0]: 29, cards[1]: 18})
+    second = SeatHabits(reserved=1, held_since={cards[2]: 24})
+    results = [
+        benchmark.Result(won=True, stopped=False, habits=first, rounds=30),
+        benchmark.Result(won=False, stopped=False, habits=second, rounds=28),
+    ]
+    assert benchmark._held_to_the_end(results) == (
+        " (reserved 4 rounds before the end at the median, 67% in the last 5)"
+    )
+    assert benchmark._held_to_the_end(results[:0]) == ""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from splendor_a11y.bots import Bot, SearchBudget, bot_for
-from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import HandSlot
 from splendor_a11y.engine import (
     CardBought,
@@ -45,20 +45,31 @@ class SeatHabits:
     reserved: int = 0
     reserved_bought: int = 0
     tokens_returned: int = 0
+    held_since: dict[Card, int] = field(default_factory=dict)
+    """The cards in the hand, each with the round it was reserved in."""
 
     @property
     def reserved_never_bought(self) -> int:
         """Reservations that ended the game still in hand."""
         return self.reserved - self.reserved_bought
 
-    def note(self, event: Event) -> None:
-        """Count one of this seat's events."""
+    def rounds_held_at_the_end(self, last_round: int) -> list[int]:
+        """For each card still in the hand when the game ended on ``last_round``, how many
+        rounds before that it was reserved (0: in the last round). A card left unbought
+        because the game ended first was reserved late; one reserved early and never
+        bought was a plan given up."""
+        return [last_round - since for since in self.held_since.values()]
+
+    def note(self, event: Event, round_number: int = 0) -> None:
+        """Count one of this seat's events, made in round ``round_number``."""
         if isinstance(event, NobleVisited):
             self.nobles += 1
         elif isinstance(event, CardReserved):
             self.reserved += 1
+            self.held_since[event.card] = round_number
         elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
             self.reserved_bought += 1
+            self.held_since.pop(event.card, None)
         elif isinstance(event, TokensReturned):
             self.tokens_returned += sum(event.gems)
 
@@ -72,6 +83,9 @@ class GameRecord:
     decisions: int = 0
     seconds: dict[int, list[float]] = field(default_factory=dict)
     habits: dict[int, SeatHabits] = field(default_factory=dict)
+    last_round: int = 0
+    """The round of the game's last move (``final.round`` of a finished game is one more:
+    the round that would have come next)."""
 
     @property
     def finished(self) -> bool:
@@ -110,11 +124,12 @@ def play_bots(
         started = time.perf_counter()
         command = bots[seat](view(state, seat), rng)
         record.seconds[seat].append(time.perf_counter() - started)
+        round_number = record.last_round = state.round
         made, state = decide_and_apply(state, command)
         events += len(made)
         for event in made:
             if isinstance(event, SeatEvent):
-                record.habits[event.player].note(event)
+                record.habits[event.player].note(event, round_number)
         record.decisions += 1
     record.final = state
     return record
