@@ -268,10 +268,10 @@ def _pool_played(
         habits = _habit_figures(results)
         print(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
-            f"a game: nobles "
-            f"{habits['nobles']:.2f}, never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}, "
-            f"tokens given back "
-            f"{habits['tokens returned']:.2f}, rounds {statistics.median(r.rounds for r in results):.0f}; "
+            f"a game: nobles {habits['nobles']:.2f}, "
+            f"never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}, "
+            f"tokens given back {habits['tokens returned']:.2f}, "
+            f"rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",
             flush=True,
         )
