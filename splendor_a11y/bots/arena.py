@@ -60,7 +60,7 @@ class SeatHabits:
         bought was a plan given up."""
         return [last_round - since for since in self.held_since.values()]
 
-    def note(self, event: Event, round_number: int = 0) -> None:
+    def note(self, event: Event, round_number: int) -> None:
         """Count one of this seat's events, made in round ``round_number``."""
         if isinstance(event, NobleVisited):
             self.nobles += 1
