@@ -12,7 +12,7 @@ import pytest
 
 from splendor_a11y.bots import BOTS, bot_for, hard, plan
 from splendor_a11y.bots.arena import play_alone, play_bots
-from splendor_a11y.bots.evaluation import evaluate
+from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
@@ -681,6 +681,30 @@ def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) ->
         score, ending = plan.best_line(plan.answered(decide_and_apply(state, reserve)[1], 0), 0)
         assert any(held.card == card for held in ending.players[0].reserved) == bool(cost)
         assert hard._after_round(state, 0, reserve, greedy_command) == pytest.approx(score - cost)
+
+
+def _lost_whatever_it_does(seed: int) -> GameState:
+    """Seat 0 to move with nothing; seat 1 a point from the winning score with five bonuses
+    of every colour, free to buy any of a dozen cards worth points on its answer: no move
+    of seat 0's keeps it from winning."""
+    state = new_game(2, seed)
+    return with_player(state, 1, points=14, bonuses=GemCounts([5, 5, 5, 5, 5, 0]))
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_card_reserved_that_is_still_in_hand_when_the_game_ends_costs_the_move(seed: int) -> None:
+    """The game lost on the opponent's answer whatever the bot does: reserving a card it
+    will never buy scores lower by ``HELD_AT_THE_END`` than taking gems, and the bot does
+    not spend its last turn on a card that changes nothing. Before, the plan, seeing the
+    game end, counted no cost for a card left in the hand."""
+    state = _lost_whatever_it_does(seed)
+    reservations = [command for command in legal_commands(state) if isinstance(command, Reserve)]
+    take = next(command for command in legal_commands(state) if isinstance(command, TakeGems))
+    taking = hard._after_round(state, 0, take, greedy_command)
+    assert taking <= -WIN
+    for reserve in reservations:
+        assert hard._after_round(state, 0, reserve, greedy_command) == pytest.approx(taking - hard.HELD_AT_THE_END)
+    assert not isinstance(hard.choose_hard(view(state, 0), random.Random(seed)), Reserve)
 
 
 def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
