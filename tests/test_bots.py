@@ -685,7 +685,7 @@ def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) ->
 
 def _lost_whatever_it_does(seed: int) -> GameState:
     """Seat 0 to move with nothing; seat 1 a point from the winning score with five bonuses
-    of every colour, free to buy any of a dozen cards worth points on its answer: no move
+    of every colour, free to buy most of the cards worth points on its answer: no move
     of seat 0's keeps it from winning."""
     state = new_game(2, seed)
     return with_player(state, 1, points=14, bonuses=GemCounts([5, 5, 5, 5, 5, 0]))
