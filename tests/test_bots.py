@@ -695,8 +695,8 @@ def _lost_whatever_it_does(seed: int) -> GameState:
 def test_a_card_reserved_that_is_still_in_hand_when_the_game_ends_costs_the_move(seed: int) -> None:
     """The game lost on the opponent's answer whatever the bot does: reserving a card it
     will never buy scores lower by ``HELD_AT_THE_END`` than taking gems, and the bot does
-    not spend its last turn on a card that changes nothing. Before, the plan, seeing the
-    game end, counted no cost for a card left in the hand."""
+    not spend its last turn on a card that changes nothing. Before, a line that ended the
+    game (here on the opponent's answer) counted no cost for a card left in the hand."""
     state = _lost_whatever_it_does(seed)
     reservations = [command for command in legal_commands(state) if isinstance(command, Reserve)]
     take = next(command for command in legal_commands(state) if isinstance(command, TakeGems))
