@@ -130,9 +130,10 @@ difference to how the game ended (where it did, the win or the loss outweighs th
 Late in a game against strong opponents, most of the reservations the bot never bought
 were made in its last rounds, where the plan sees the game end and a card left in the
 hand cost nothing. Against the rival, half a second a move, 80 games on the same seeds:
-reservations never bought 1.50 a game without the cost, 1.04 with it, and 68 games won
-instead of 54; against the hard bot before, as many won and as many left in the hand
-(docs/benchmarks.md)."""
+reservations never bought 1.50 a game without the cost, 1.04 with it (1.18 when run
+again), and 68 games won instead of 54 (58 when run again: the games won are within the
+noise of such runs); against the hard bot before, as many won and as many left in the
+hand (docs/benchmarks.md)."""
 
 
 def _after_round(state: GameState, seat: int, command: Command, answer: Answer) -> float:
