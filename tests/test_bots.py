@@ -685,15 +685,15 @@ def test_a_card_reserved_that_the_plan_does_not_buy_costs_the_move(seed: int) ->
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_reservation_beside_cards_already_held_costs_more_for_each(seed: int) -> None:
-    """The same level-c card reserved with none, one and two cards of the level-a row
+    """The same level-c card reserved with none, one and two cards drawn from the a deck
     already in the hand: each card held costs the reservation ``CROWDED_HAND`` more than
     its plan's best line and the card left in the hand. Taking gems beside them costs
     nothing more. Before, a third card reserved cost no more than the first."""
     state, reserve, card = _reserving(seed, 2, False)
-    held = tuple(Reserved(card, "a", False) for card in state.rows[0] if card is not None)
     take = next(command for command in legal_commands(state) if isinstance(command, TakeGems))
     for count in (0, 1, 2):
-        crowded = with_player(state, 0, reserved=held[:count])
+        held = tuple(Reserved(drawn, "a", True) for drawn in state.decks[0][:count])
+        crowded = replace(with_player(state, 0, reserved=held), decks=(state.decks[0][count:], *state.decks[1:]))
         score, ending = plan.best_line(plan.answered(decide_and_apply(crowded, reserve)[1], 0), 0)
         expected = score - hard._left_in_hand(ending, 0, card) - count * hard.CROWDED_HAND
         assert hard._after_round(crowded, 0, reserve, greedy_command) == pytest.approx(expected)
