@@ -33,9 +33,9 @@ a determinized three-move search with a count of its own) and the greedy racer
 (``benchmarks/greedy.py``: its own count, no search); for each, its win rate with its
 uncertainty (Wilson's 95 % interval), and its habits in those games: nobles, reservations
 never bought (and when they were made: the rounds before the game's end at the median, and
-the share made in its last five) and tokens given back a game, and the rounds the games
-took. The rival and the planner think as long as the hard bot (``--think``); ``--share``
-gives the hard bot alone a share of that.
+the share made in its last five; and how many cards the hand already held then) and tokens
+given back a game, and the rounds the games took. The rival and the planner think as long
+as the hard bot (``--think``); ``--share`` gives the hard bot alone a share of that.
 """
 
 from __future__ import annotations
@@ -193,6 +193,18 @@ def _held_to_the_end(results: list[Result]) -> str:
     )
 
 
+def _by_hand(results: list[Result]) -> str:
+    """The reservations never bought by how many cards were already held when each was
+    made, a game: a card reserved beside others waits its turn, and one reserved into an
+    empty hand was a plan given up or a denial."""
+    games = len(results)
+    beside = [held for r in results for held in r.habits.never_bought_by_hand()]
+    if not beside:
+        return ""
+    counts = ", ".join(f"{sum(held == n for held in beside) / games:.2f}" for n in range(3))
+    return f" ({counts} reserved with none, one, two cards already held)"
+
+
 def _habit_lines(results: list[Result]) -> list[str]:
     lines = []
     for name, value in _habit_figures(results).items():
@@ -269,7 +281,7 @@ def _pool_played(
         print(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
             f"a game: nobles {habits['nobles']:.2f}, "
-            f"never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}, "
+            f"never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}{_by_hand(results)}, "
             f"tokens given back {habits['tokens returned']:.2f}, "
             f"rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",

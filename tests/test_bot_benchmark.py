@@ -60,13 +60,14 @@ def test_the_pool_s_own_opponents_play_legal_moves(opponent: str, monkeypatch: p
 
 def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three cards left in hand over two games, reserved 1, 4 and 12 rounds before each
-    game's last round: the median is 4, and two in three were made in its last five."""
+    game's last round: the median is 4, and two in three were made in its last five; one
+    each with none, one and two cards already held: half a card a game each."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     import bots as benchmark
 
     cards = standard_cards().level("a")[:3]
-    first = SeatHabits(reserved=2, held_since={cards[0]: 29, cards[1]: 18})
-    second = SeatHabits(reserved=1, held_since={cards[2]: 24})
+    first = SeatHabits(reserved=2, held_since={cards[0]: 29, cards[1]: 18}, held_beside={cards[0]: 1, cards[1]: 0})
+    second = SeatHabits(reserved=1, held_since={cards[2]: 24}, held_beside={cards[2]: 2})
     results = [
         benchmark.Result(won=True, stopped=False, habits=first, rounds=30),
         benchmark.Result(won=False, stopped=False, habits=second, rounds=28),
@@ -75,3 +76,5 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
         " (reserved 4 rounds before the end at the median, 67% in the last 5)"
     )
     assert benchmark._held_to_the_end(results[:0]) == ""
+    assert benchmark._by_hand(results) == " (0.50, 0.50, 0.50 reserved with none, one, two cards already held)"
+    assert benchmark._by_hand(results[:0]) == ""

@@ -186,37 +186,43 @@ def test_a_bot_playing_alone_counts_its_own_turns_to_the_winning_score(
 @pytest.mark.parametrize("seed", [0, 3, 5])
 def test_a_game_s_reservations_never_bought_are_the_cards_left_in_each_hand_with_their_rounds(seed: int) -> None:
     """The benchmark's habits agree with the game replayed move by move: the cards counted
-    as never bought are those left in each hand, each with the round it was reserved in,
-    and the game's last round is the one its last move was made in."""
+    as never bought are those left in each hand, each with the round it was reserved in
+    and the cards its hand held then, and the game's last round is the one its last move
+    was made in."""
     record = play_bots(["medium", "medium"], seed)
-    reserved_in, last_round = _reservations_replayed(record.final, seed)
+    reserved_in, held_before, last_round = _reservations_replayed(record.final, seed)
     assert record.finished
     assert record.last_round == last_round
     for seat, habits in record.habits.items():
         left = [held.card for held in record.final.players[seat].reserved]
         assert habits.reserved_never_bought == len(left)
         assert habits.held_since == {card: reserved_in[card] for card in left}
+        assert sorted(habits.never_bought_by_hand()) == sorted(held_before[card] for card in left)
         assert sorted(habits.rounds_held_at_the_end(last_round)) == sorted(
             last_round - reserved_in[card] for card in left
         )
     assert any(record.habits[seat].held_since for seat in record.habits)
 
 
-def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, int], int]:
+def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, int], dict[Card, int], int]:
     """The game ``play_bots`` plays between two medium bots on a seed, played again here
-    move by move: the round each card was reserved in, and the round of the last move."""
+    move by move: the round each card was reserved in, how many cards its hand already
+    held then, and the round of the last move."""
     game = GameState.new(("medium 1", "medium 2"))
     game = evolve(game, replace(deal(2, random.Random(seed), standard_cards()), first_player=0))
     reserved_in: dict[Card, int] = {}
+    held_before: dict[Card, int] = {}
     events, round_number = 1, 0
     while not game.is_over:
         seat, round_number = game.current, game.round
+        held = len(game.players[seat].reserved)
         command = BOTS["medium"](view(game, seat), random.Random(f"{seed}:{seat}:{events}"))
         made, game = decide_and_apply(game, command)
         events += len(made)
-        reserved_in.update((event.card, round_number) for event in made if isinstance(event, CardReserved))
+        for card in (event.card for event in made if isinstance(event, CardReserved)):
+            reserved_in[card], held_before[card] = round_number, held
     assert game == final
-    return reserved_in, round_number
+    return reserved_in, held_before, round_number
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

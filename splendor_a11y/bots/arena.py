@@ -47,6 +47,8 @@ class SeatHabits:
     tokens_returned: int = 0
     held_since: dict[Card, int] = field(default_factory=dict)
     """The cards in the hand, each with the round it was reserved in."""
+    held_beside: dict[Card, int] = field(default_factory=dict)
+    """The cards in the hand, each with how many were already held when it was reserved."""
 
     @property
     def reserved_never_bought(self) -> int:
@@ -60,16 +62,23 @@ class SeatHabits:
         bought was a plan given up."""
         return [last_round - since for since in self.held_since.values()]
 
+    def never_bought_by_hand(self) -> list[int]:
+        """For each card still in the hand at the end, how many cards were already held
+        when it was reserved: a card reserved beside others waits its turn to be bought."""
+        return list(self.held_beside.values())
+
     def note(self, event: Event, round_number: int) -> None:
         """Count one of this seat's events, made in round ``round_number``."""
         if isinstance(event, NobleVisited):
             self.nobles += 1
         elif isinstance(event, CardReserved):
             self.reserved += 1
+            self.held_beside[event.card] = len(self.held_since)
             self.held_since[event.card] = round_number
         elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
             self.reserved_bought += 1
             self.held_since.pop(event.card, None)
+            self.held_beside.pop(event.card, None)
         elif isinstance(event, TokensReturned):
             self.tokens_returned += sum(event.gems)
 
