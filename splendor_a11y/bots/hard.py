@@ -146,7 +146,8 @@ never bought 1.34 a game instead of 1.47, tokens given back 1.26 instead of 1.40
 nobles 0.44 instead of 0.36, and as many games won (43). Against the rival, 80 games,
 it hardly shows (never bought 1.12 instead of 1.16, 62 won instead of 57). A flat cost
 on every reservation (0.4) left as many cards unbought and more tokens given back
-(1.58); docs/benchmarks.md."""
+(1.58); 0.8 a card held, run beside 0.4, left as many unbought and gave back more
+tokens (1.51 instead of 1.19); docs/benchmarks.md."""
 
 
 def _crowding(state: GameState, seat: int, command: Command) -> float:
