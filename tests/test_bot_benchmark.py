@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.bots import budget_for
-from splendor_a11y.bots.arena import SeatHabits
+from splendor_a11y.bots.arena import HeldCard, SeatHabits
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import legal_commands, view
 
@@ -66,8 +66,8 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     import bots as benchmark
 
     cards = standard_cards().level("a")[:3]
-    first = SeatHabits(reserved=2, held_since={cards[0]: 29, cards[1]: 18}, held_beside={cards[0]: 1, cards[1]: 0})
-    second = SeatHabits(reserved=1, held_since={cards[2]: 24}, held_beside={cards[2]: 2})
+    first = SeatHabits(reserved=2, held={cards[0]: HeldCard(29, 1), cards[1]: HeldCard(18, 0)})
+    second = SeatHabits(reserved=1, held={cards[2]: HeldCard(24, 2)})
     results = [
         benchmark.Result(won=True, stopped=False, habits=first, rounds=30),
         benchmark.Result(won=False, stopped=False, habits=second, rounds=28),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.bots import BOTS, bot_for, hard, plan
-from splendor_a11y.bots.arena import play_alone, play_bots
+from splendor_a11y.bots.arena import HeldCard, play_alone, play_bots
 from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
 from splendor_a11y.domain.cards import Card, standard_cards
@@ -196,12 +196,12 @@ def test_a_game_s_reservations_never_bought_are_the_cards_left_in_each_hand_with
     for seat, habits in record.habits.items():
         left = [held.card for held in record.final.players[seat].reserved]
         assert habits.reserved_never_bought == len(left)
-        assert habits.held_since == {card: reserved_in[card] for card in left}
+        assert habits.held == {card: HeldCard(reserved_in[card], held_before[card]) for card in left}
         assert sorted(habits.never_bought_by_hand()) == sorted(held_before[card] for card in left)
         assert sorted(habits.rounds_held_at_the_end(last_round)) == sorted(
             last_round - reserved_in[card] for card in left
         )
-    assert any(record.habits[seat].held_since for seat in record.habits)
+    assert any(record.habits[seat].held for seat in record.habits)
 
 
 def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, int], dict[Card, int], int]:

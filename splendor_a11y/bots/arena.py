@@ -31,10 +31,21 @@ from splendor_a11y.engine import (
     view,
 )
 
-__all__ = ["GameRecord", "SeatHabits", "play_alone", "play_bots"]
+__all__ = ["GameRecord", "HeldCard", "SeatHabits", "play_alone", "play_bots"]
 
 MAX_DECISIONS = 2_000
 """A safety stop: a real game takes about a hundred decisions."""
+
+
+@dataclass(frozen=True)
+class HeldCard:
+    """A card in a seat's hand as the benchmark follows it: when it was reserved, and
+    beside how many others."""
+
+    reserved_in: int
+    """The round it was reserved in."""
+    held_before: int
+    """How many cards the hand already held when it was reserved."""
 
 
 @dataclass
@@ -45,10 +56,9 @@ class SeatHabits:
     reserved: int = 0
     reserved_bought: int = 0
     tokens_returned: int = 0
-    held_since: dict[Card, int] = field(default_factory=dict)
-    """The cards in the hand, each with the round it was reserved in."""
-    held_beside: dict[Card, int] = field(default_factory=dict)
-    """The cards in the hand, each with how many were already held when it was reserved."""
+    held: dict[Card, HeldCard] = field(default_factory=dict)
+    """The cards in the hand, one record each, so that what is known of a card comes and
+    goes with the card."""
 
     @property
     def reserved_never_bought(self) -> int:
@@ -60,12 +70,12 @@ class SeatHabits:
         rounds before that it was reserved (0: in the last round). A card left unbought
         because the game ended first was reserved late; one reserved early and never
         bought was a plan given up."""
-        return [last_round - since for since in self.held_since.values()]
+        return [last_round - held.reserved_in for held in self.held.values()]
 
     def never_bought_by_hand(self) -> list[int]:
         """For each card still in the hand at the end, how many cards were already held
         when it was reserved: a card reserved beside others waits its turn to be bought."""
-        return list(self.held_beside.values())
+        return [held.held_before for held in self.held.values()]
 
     def note(self, event: Event, round_number: int) -> None:
         """Count one of this seat's events, made in round ``round_number``."""
@@ -73,12 +83,10 @@ class SeatHabits:
             self.nobles += 1
         elif isinstance(event, CardReserved):
             self.reserved += 1
-            self.held_beside[event.card] = len(self.held_since)
-            self.held_since[event.card] = round_number
+            self.held[event.card] = HeldCard(reserved_in=round_number, held_before=len(self.held))
         elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
             self.reserved_bought += 1
-            self.held_since.pop(event.card, None)
-            self.held_beside.pop(event.card, None)
+            self.held.pop(event.card, None)
         elif isinstance(event, TokensReturned):
             self.tokens_returned += sum(event.gems)
 
