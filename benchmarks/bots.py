@@ -34,8 +34,11 @@ a determinized three-move search with a count of its own) and the greedy racer
 uncertainty (Wilson's 95 % interval), and its habits in those games: nobles, reservations
 never bought (and when they were made: the rounds before the game's end at the median, and
 the share made in its last five; and how many cards the hand already held then) and tokens
-given back a game, and the rounds the games took. The rival and the planner think as long
-as the hard bot (``--think``); ``--share`` gives the hard bot alone a share of that.
+given back a game, and the rounds the games took; then the opponent's own nobles,
+reservations never bought and tokens given back, so that a habit the hard bot falls
+short of can be seen beside what its opponent made of the same games. The rival and
+the planner think as long as the hard bot (``--think``); ``--share`` gives the hard bot
+alone a share of that.
 """
 
 from __future__ import annotations
@@ -111,6 +114,9 @@ class Result:
     habits: SeatHabits
     seconds: dict[str, list[float]] = field(default_factory=dict)
     rounds: int = 0
+    opponents: list[SeatHabits] = field(default_factory=list)
+    """The other seats' habits: what a careful player's figures are worth is seen beside
+    what the opponent's own came to in the same games."""
 
 
 _BUDGET = DEFAULT_BUDGET
@@ -154,6 +160,7 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
         record.habits[me],
         seconds,
         record.last_round,
+        [record.habits[seat] for seat in range(len(seats)) if seat != me],
     )
 
 
@@ -168,15 +175,26 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _habit_figures(results: list[Result]) -> dict[str, float]:
-    """The hard bot's habits, a game on average over these games."""
-    games = len(results)
+def _habit_figures(seats: list[SeatHabits]) -> dict[str, float]:
+    """Habits, a game on average over these seats' games (the hard bot's, or its
+    opponents')."""
+    games = len(seats)
     return {
-        "nobles": sum(r.habits.nobles for r in results) / games,
-        "reservations": sum(r.habits.reserved for r in results) / games,
-        "reserved never bought": sum(r.habits.reserved_never_bought for r in results) / games,
-        "tokens returned": sum(r.habits.tokens_returned for r in results) / games,
+        "nobles": sum(seat.nobles for seat in seats) / games,
+        "reservations": sum(seat.reserved for seat in seats) / games,
+        "reserved never bought": sum(seat.reserved_never_bought for seat in seats) / games,
+        "tokens returned": sum(seat.tokens_returned for seat in seats) / games,
     }
+
+
+def _hard_seats(results: list[Result]) -> list[SeatHabits]:
+    """The hard bot's seat in each game."""
+    return [result.habits for result in results]
+
+
+def _opponent_seats(results: list[Result]) -> list[SeatHabits]:
+    """Every other seat in each game."""
+    return [habits for result in results for habits in result.opponents]
 
 
 def _held_to_the_end(results: list[Result]) -> str:
@@ -207,7 +225,7 @@ def _by_hand(results: list[Result]) -> str:
 
 def _habit_lines(results: list[Result]) -> list[str]:
     lines = []
-    for name, value in _habit_figures(results).items():
+    for name, value in _habit_figures(_hard_seats(results)).items():
         target = HABIT_TARGETS.get(name)
         verdict = ""
         if target is not None:
@@ -223,7 +241,7 @@ def _habits_by_table(by_table: dict[int, list[Result]]) -> list[str]:
     the games, but a change to the bot often moves one table and not the other."""
     return [
         f"    at a table of {players}: "
-        + ", ".join(f"{name} {value:.2f}" for name, value in _habit_figures(results).items())
+        + ", ".join(f"{name} {value:.2f}" for name, value in _habit_figures(_hard_seats(results)).items())
         for players, results in sorted(by_table.items())
     ]
 
@@ -277,7 +295,8 @@ def _pool_played(
         wins = sum(r.won for r in results)
         rate = wins / games
         low, high = wilson(wins, games)
-        habits = _habit_figures(results)
+        habits = _habit_figures(_hard_seats(results))
+        theirs = _habit_figures(_opponent_seats(results))
         print(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
             f"a game: nobles {habits['nobles']:.2f}, "
@@ -285,6 +304,9 @@ def _pool_played(
             f"tokens given back {habits['tokens returned']:.2f}, "
             f"rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",
+            f"    {opponent} itself a game: nobles {theirs['nobles']:.2f}, "
+            f"never bought {theirs['reserved never bought']:.2f}, tokens given back {theirs['tokens returned']:.2f}",
+            sep="\n",
             flush=True,
         )
 

@@ -35,8 +35,11 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     run = _bench("--pool", "--games", "2", "--against", "greedy", "--think", "0.1", "--share", "0.5")
     assert run.returncode == 0, run.stderr
     assert "hard thinks 0.1 s a move (the leading level 0.5 of that)" in run.stdout
-    [line] = [line for line in run.stdout.splitlines() if "hard against" in line]
-    assert re.search(r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles", line), line
+    lines = run.stdout.splitlines()
+    [at] = [number for number, line in enumerate(lines) if "hard against" in line]
+    assert re.search(r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles", lines[at])
+    theirs = r"greedy itself a game: nobles \d\.\d\d, never bought \d\.\d\d, tokens given back \d\.\d\d"
+    assert re.fullmatch(r"\s+" + theirs, lines[at + 1]), lines[at + 1]
 
 
 @pytest.mark.parametrize("share", ["0", "1.5", "half"])
