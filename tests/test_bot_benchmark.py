@@ -37,7 +37,8 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     assert "hard thinks 0.1 s a move (the leading level 0.5 of that)" in run.stdout
     lines = run.stdout.splitlines()
     [at] = [number for number, line in enumerate(lines) if "hard against" in line]
-    assert re.search(r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles", lines[at])
+    ours = r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles"
+    assert re.search(ours, lines[at]), lines[at]
     theirs = r"greedy itself a game: nobles \d\.\d\d, never bought \d\.\d\d, tokens given back \d\.\d\d"
     assert re.fullmatch(r"\s+" + theirs, lines[at + 1]), lines[at + 1]
 
