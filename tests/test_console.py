@@ -179,8 +179,8 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
     """The example in the question is typed back as it stands and is accepted."""
     for lang, typed, question, example in (
         ("en", "free", "Say which card to take free, for example free b1.", "free b1"),
-        ("en", "look", "Say which card to look at, for example look b1.", "look b1"),
-        ("fr", "voir", "Dites quelle carte regarder, par exemple voir b1.", "voir b1"),
+        ("en", "look", "Say which card to look at, for example look b1, or board for the whole table.", "look b1"),
+        ("fr", "voir", "Dites quelle carte regarder, par exemple voir b1, ou plateau pour toute la table.", "voir b1"),
     ):
         result = run_cli(
             "play",
@@ -201,3 +201,24 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
         assert question in lines
         after = lines[lines.index(question) + 1]
         assert not after.startswith(("Say which", "Dites quelle", "Unknown", "Commande inconnue")), after
+
+
+def test_a_bare_look_names_the_board_and_board_then_reads_the_whole_table(home: Path) -> None:
+    """A player who types ``look`` (or ``cards``, taken for it) without a card most often
+    wants the whole table: the question names ``board``, and typing it reads every row."""
+    result = run_cli(
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "Ana,Ben",
+        "--log",
+        str(home / "look.jsonl"),
+        stdin="look\nboard\n",
+        home=home,
+    )
+    lines = result.stdout.splitlines()
+    question = "Say which card to look at, for example look b1, or board for the whole table."
+    assert question in lines
+    after = lines[lines.index(question) + 1 :]
+    assert [line.split(":")[0] for line in after[:4]] == ["Level c", "Level b", "Level a", "Nobles"], after

@@ -303,11 +303,20 @@ def _place(words: str, name: str) -> Slot | DeckTop | HandSlot:
     """The place a command names; when none is, a question that says what the card is
     for and gives the command to type (``free b1``, not ``take free b1``)."""
     if not words:
-        raise GrammarError(text("grammar.which_card", verb=_verb(name), command=said_word(name)))
+        raise GrammarError(_which_card(name))
     try:
         return parse_place(words)
     except NotationError as error:
         raise GrammarError(sentence(problem_text(error))) from None
+
+
+def _which_card(name: str) -> str:
+    """The question a command without its card is answered with. A bare ``look`` (or a
+    typed ``cards``, taken for it) most often means the whole table, so its question names
+    ``board`` too."""
+    if name == "look":
+        return text("grammar.which_card_to_look", command=said_word(name), board=said_word("board"))
+    return text("grammar.which_card", verb=_verb(name), command=said_word(name))
 
 
 def _slot(words: str, name: str) -> Slot:
