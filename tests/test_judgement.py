@@ -1,7 +1,8 @@
 """The bots' judgement where a plain count misleads: how far a card is out of reach when
 its cost in gems does not say (a discard card, ``c3d -2o``, costs two cards of a colour,
 no gems); a hand of tokens near the limit, which looks rich and buys nothing; and the
-race, which runs on one deal of the hidden cards and never counts on a deck's top card;
+race, which runs on one deal of the hidden cards, never counts on a deck's top card and
+tries only the moves that make a line faster;
 and the choice of tokens to give back, found quickly, which must be the choice the full
 judgement makes."""
 
@@ -22,11 +23,13 @@ from splendor_a11y.bots.race import racing_moves
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, GemCounts
 from splendor_a11y.engine import (
+    Buy,
     GameState,
     Phase,
     PlayerState,
     Reserve,
     Reserved,
+    TakeGems,
     deal,
     evolve,
     legal_commands,
@@ -97,15 +100,35 @@ def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(play
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_race_never_reserves_a_decks_top_card(seed: int) -> None:
-    state = _orient_game(seed)
-    blind = [
+def test_the_race_tries_buying_and_taking_gems_within_the_limit(seed: int) -> None:
+    """Eight tokens in hand: the race takes at most two gems, reserves nothing, and buys
+    whatever the hand can pay for."""
+    state = with_player(_orient_game(seed), 0, tokens=GemCounts([2, 2, 2, 1, 1, 0]))
+    legal = legal_commands(state)
+    quick = {
         command
-        for command in legal_commands(state)
-        if isinstance(command, Reserve) and isinstance(command.place, DeckTop)
-    ]
+        for command in legal
+        if isinstance(command, Buy) or (isinstance(command, TakeGems) and sum(command.gems) <= 2)
+    }
+    assert any(isinstance(command, Buy) for command in quick)
+    assert any(isinstance(command, TakeGems) and sum(command.gems) == 3 for command in legal)
+    assert set(racing_moves(state)) == quick
+
+
+@pytest.mark.parametrize(("seed", "colour"), [(1, 0), (2, 0), (3, 3)])
+def test_a_race_left_only_slow_moves_never_reserves_a_decks_top_card(seed: int, colour: int) -> None:
+    """Ten tokens of a colour that buy nothing on these deals: every move left gives gems
+    back or reserves, and the race tries them all but a deck's top card it could not
+    see."""
+    tokens = [0] * 6
+    tokens[colour] = 10
+    state = with_player(_orient_game(seed), 0, tokens=GemCounts(tokens))
+    legal = legal_commands(state)
+    assert not any(isinstance(command, Buy) for command in legal)
+    assert any(isinstance(command, TakeGems) for command in legal)
+    blind = [command for command in legal if isinstance(command, Reserve) and isinstance(command.place, DeckTop)]
     assert {command.place.word for command in blind if isinstance(command.place, DeckTop)} == {"deck", "orient"}
-    assert set(racing_moves(state)) == set(legal_commands(state)) - set(blind)
+    assert set(racing_moves(state)) == set(legal) - set(blind)
 
 
 def _fully_judged_return(state: GameState) -> str:

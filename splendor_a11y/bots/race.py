@@ -33,7 +33,16 @@ from splendor_a11y.bots.evaluation import evaluate
 from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, move_and_returns
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import DeckTop
-from splendor_a11y.engine import Command, GameState, Phase, Reserve, determinize, legal_commands, turn_again
+from splendor_a11y.engine import (
+    Command,
+    GameState,
+    Phase,
+    Reserve,
+    TakeGems,
+    determinize,
+    legal_commands,
+    turn_again,
+)
 
 __all__ = ["LEAD_TURNS", "RACING_TABLE", "RaceOutOfTime", "closing_move", "fastest_line", "racing_moves"]
 
@@ -98,15 +107,30 @@ def fastest_line(
 
 
 def racing_moves(state: GameState) -> list[Command]:
-    """The moves a race may make: all the legal ones but reserving a deck's top card. The
-    race runs on one deal of the hidden cards, where a deck's top card is known; a line
-    that reserves it counts on a card the bot cannot see. With both modules, over 26 games
-    against medium, 23 of the race's 35 reservations were of a deck's top card."""
-    return [
+    """The moves a race tries: buying, and taking gems that stay within the limit of the
+    hand, while there is one; else any legal move but reserving a deck's top card. The
+    race runs on one deal of the hidden cards, where a deck's top card is known: a line
+    that reserves it counts on a card the bot cannot see (with both modules, over 26
+    games against medium, 23 of the race's 35 reservations were of a deck's top card).
+    Reserving a card in sight, or taking gems only to give some back, made no line
+    faster but doubled the race's time: on 40 deals seen whole, the race keeping 15
+    positions a turn took 24.0 turns in 0.45 s with them, 23.7 in 0.21 s without the
+    reservations, and keeping 60 positions without either 22.5 turns in 0.47 s."""
+    sighted = [
         command
         for command in legal_commands(state)
         if not (isinstance(command, Reserve) and isinstance(command.place, DeckTop))
     ]
+    quick = [command for command in sighted if not _slow(state, command)]
+    return quick or sighted
+
+
+def _slow(state: GameState, command: Command) -> bool:
+    """A move a race need not try: a reservation, or gems taken over the limit of the hand."""
+    if isinstance(command, Reserve):
+        return True
+    held = state.players[state.current].token_count
+    return isinstance(command, TakeGems) and held + sum(command.gems) > state.rules.token_limit
 
 
 def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | None:
