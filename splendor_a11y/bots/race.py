@@ -115,7 +115,8 @@ def racing_moves(state: GameState) -> list[Command]:
     Reserving a card in sight, or taking gems only to give some back, made no line
     faster but doubled the race's time: on 40 deals seen whole, the race keeping 15
     positions a turn took 24.0 turns in 0.45 s with them, 23.7 in 0.21 s without the
-    reservations, and keeping 60 positions without either 22.5 turns in 0.47 s."""
+    reservations, and keeping 60 positions without either 22.3 turns in about half a
+    second (docs/benchmarks.md)."""
     sighted = [
         command
         for command in legal_commands(state)
@@ -130,7 +131,7 @@ def _slow(state: GameState, command: Command) -> bool:
     if isinstance(command, Reserve):
         return True
     held = state.players[state.current].token_count
-    return isinstance(command, TakeGems) and held + sum(command.gems) > state.rules.token_limit
+    return isinstance(command, TakeGems) and held + command.gems.total > state.rules.token_limit
 
 
 def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | None:
