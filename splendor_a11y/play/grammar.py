@@ -311,11 +311,13 @@ def _place(words: str, name: str) -> Slot | DeckTop | HandSlot:
 
 
 def _which_card(name: str) -> str:
-    """The question a command without its card is answered with. A bare ``look`` (or a
-    typed ``cards``, taken for it) most often means the whole table, so its question names
-    ``board`` too."""
-    if name == "look":
-        return text("grammar.which_card_to_look", command=said_word(name), board=said_word("board"))
+    """The question a command without its card is answered with: the command's own
+    question where the catalogue has one (a bare ``look``, or ``cards`` taken for it,
+    most often means the whole table, so its question names ``board`` too), else the
+    shared one, with the command's verb."""
+    key = f"grammar.which_card.{name}"
+    if has_text(key):
+        return text(key, command=said_word(name), board=said_word("board"))
     return text("grammar.which_card", verb=_verb(name), command=said_word(name))
 
 
