@@ -6,7 +6,8 @@ win rate against its target (two players; and hard against three medium bots) as
 its games are over, so that a run of hours shows its figures as it goes; then for the
 hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points playing alone (a two-player deal whose other seat never
-moves), games stopped by the safety stop, and seconds a move; each level's decision times.
+moves), games stopped by the safety stop, and seconds a move; each level's decision times
+(on the processor's clock, and the wall clock beside).
 
 With ``--rival``, the hard bot plays the rival instead: a tree search of another kind,
 sharing none of its judgement (``splendor_a11y.bots.rival``), given the same time a move;
@@ -59,7 +60,7 @@ from greedy import choose_greedy
 from planner import choose_planner
 
 from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget, bot_for, budget_for
-from splendor_a11y.bots.arena import SeatHabits, play_alone, play_bots
+from splendor_a11y.bots.arena import DecisionTime, SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
 from splendor_a11y.engine import MODULES
 
@@ -112,7 +113,7 @@ class Result:
     won: bool
     stopped: bool
     habits: SeatHabits
-    seconds: dict[str, list[float]] = field(default_factory=dict)
+    times: dict[str, list[DecisionTime]] = field(default_factory=dict)
     rounds: int = 0
     opponents: list[SeatHabits] = field(default_factory=list)
     """The other seats' habits: what a careful player's figures are worth is seen beside
@@ -151,14 +152,14 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     own = {name: made(_BUDGET) for name, made in POOL_BOTS.items()}
     own[LEAD] = bot_for(strong, _LEAD_BUDGET)
     record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, own)
-    seconds: dict[str, list[float]] = {}
+    times: dict[str, list[DecisionTime]] = {}
     for seat, level in enumerate(seats):
-        seconds.setdefault(strong if seat == me else level, []).extend(record.seconds[seat])
+        times.setdefault(strong if seat == me else level, []).extend(record.times[seat])
     return Result(
         record.final.is_over and record.final.winners == (me,),
         not record.finished,
         record.habits[me],
-        seconds,
+        times,
         record.last_round,
         [record.habits[seat] for seat in range(len(seats)) if seat != me],
     )
@@ -251,7 +252,7 @@ def _pairings_played(
     pairings: tuple[Pairing, ...],
     seeds: range,
     modules: tuple[str, ...],
-    times: dict[str, list[float]],
+    times: dict[str, list[DecisionTime]],
 ) -> dict[int, list[Result]]:
     """Play each pairing's games and print its win rate as soon as they are over; each
     level's decision times go into ``times``. The hard bot's games against medium bots
@@ -262,7 +263,7 @@ def _pairings_played(
         results = pool.map(one_game, [(strong, others, seed, modules) for seed in seeds])
         wins = sum(r.won for r in results)
         for result in results:
-            for level, spent in result.seconds.items():
+            for level, spent in result.times.items():
                 times.setdefault(level, []).extend(spent)
         if strong == "hard" and set(others) == {"medium"}:
             hard_results.setdefault(len(others) + 1, []).extend(results)
@@ -331,13 +332,24 @@ def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> N
         )
 
 
-def _time_lines(times: dict[str, list[float]]) -> None:
-    """Print each level's decision times, against its targets where it has them."""
+def _median_and_p95(seconds: list[float]) -> str:
+    """A list of decision times as the benchmark prints them: median, 95th percentile."""
+    median, p95 = statistics.median(seconds), percentile(seconds, 0.95)
+    return f"median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
+
+
+def _time_lines(times: dict[str, list[DecisionTime]]) -> None:
+    """Print each level's decision times, against its targets where it has them. The
+    targets are judged on the processor's clock, the one the bots' budgets are counted
+    on, so that a machine busy with other work (the wall clock also counts that) does not
+    fail them; on a quiet machine the two clocks agree, and the wall clock is printed
+    beside."""
     for level in LEVELS_TIMED:
         decisions = times.get(level)
         if not decisions:
             continue
-        median, p95 = statistics.median(decisions), percentile(decisions, 0.95)
+        processor = [decision.processor for decision in decisions]
+        median, p95 = statistics.median(processor), percentile(processor, 0.95)
         limits = TIME_TARGETS.get(level)
         verdict = (
             (
@@ -348,8 +360,9 @@ def _time_lines(times: dict[str, list[float]]) -> None:
             else ""
         )
         print(
-            f"{level:>6} decision: median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
-            f" ({len(decisions)} decisions){verdict}"
+            f"{level:>6} decision, processor: {_median_and_p95(processor)} ({len(decisions)} decisions){verdict}",
+            f"{'':>17}wall clock: {_median_and_p95([decision.wall for decision in decisions])}",
+            sep="\n",
         )
 
 
@@ -441,7 +454,7 @@ def main() -> None:
     think = args.think
     seeds = range(args.first_seed, args.first_seed + args.games)
     modules = tuple(sorted(set(args.module)))
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[DecisionTime]] = {}
     started = time.perf_counter()
     pairings = tuple(
         pairing

@@ -43,6 +43,19 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     assert re.fullmatch(r"\s+" + theirs, lines[at + 1]), lines[at + 1]
 
 
+def test_decision_times_are_judged_on_the_processor_s_clock_with_the_wall_clock_beside() -> None:
+    """Medium's targets (50 and 200 ms) hold on the processor's clock however busy the
+    machine running the tests is; the wall clock, what a player waits, is printed too."""
+    run = _bench("--only", "medium", "--games", "2")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    [at] = [number for number, line in enumerate(lines) if "medium decision" in line]
+    figures = r"median\s+\d+\.\d ms, 95th percentile\s+\d+\.\d ms"
+    judged = rf"medium decision, processor: {figures} \(\d+ decisions\)  targets 50 and 200 ms: met"
+    assert re.fullmatch(judged, lines[at]), lines[at]
+    assert re.fullmatch(rf"\s+wall clock: {figures}", lines[at + 1]), lines[at + 1]
+
+
 @pytest.mark.parametrize("share", ["0", "1.5", "half"])
 def test_a_share_that_is_not_one_is_refused_in_one_sentence(share: str) -> None:
     run = _bench("--pool", "--share", share)

@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from splendor_a11y.bots import Bot, SearchBudget, bot_for
 from splendor_a11y.domain.cards import Card, standard_cards
@@ -31,7 +32,7 @@ from splendor_a11y.engine import (
     view,
 )
 
-__all__ = ["GameRecord", "HeldCard", "SeatHabits", "play_alone", "play_bots"]
+__all__ = ["DecisionTime", "GameRecord", "HeldCard", "SeatHabits", "play_alone", "play_bots"]
 
 MAX_DECISIONS = 2_000
 """A safety stop: a real game takes about a hundred decisions."""
@@ -46,6 +47,15 @@ class HeldCard:
     """The round it was reserved in."""
     held_before: int
     """How many cards the hand already held when it was reserved."""
+
+
+class DecisionTime(NamedTuple):
+    """How long one decision took: on the wall clock, what a player waits; on the
+    processor's clock of the thread that thought, what the bot spent of its budget. The
+    two part on a busy machine, where the wall clock also counts the other work."""
+
+    wall: float
+    processor: float
 
 
 @dataclass
@@ -98,7 +108,7 @@ class GameRecord:
     levels: tuple[str, ...]
     final: GameState
     decisions: int = 0
-    seconds: dict[int, list[float]] = field(default_factory=dict)
+    times: dict[int, list[DecisionTime]] = field(default_factory=dict)
     habits: dict[int, SeatHabits] = field(default_factory=dict)
     last_round: int = 0
     """The round of the game's last move (``final.round`` of a finished game is one more:
@@ -131,16 +141,16 @@ def play_bots(
     record = GameRecord(
         tuple(levels),
         state,
-        seconds={i: [] for i in range(len(levels))},
+        times={i: [] for i in range(len(levels))},
         habits={i: SeatHabits() for i in range(len(levels))},
     )
     events = 1
     while not state.is_over and record.decisions < MAX_DECISIONS:
         seat = state.current
         rng = random.Random(f"{seed}:{seat}:{events}")
-        started = time.perf_counter()
+        started, thought = time.perf_counter(), time.thread_time()
         command = bots[seat](view(state, seat), rng)
-        record.seconds[seat].append(time.perf_counter() - started)
+        record.times[seat].append(DecisionTime(time.perf_counter() - started, time.thread_time() - thought))
         round_number = record.last_round = state.round
         made, state = decide_and_apply(state, command)
         events += len(made)
