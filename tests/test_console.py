@@ -203,6 +203,36 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
         assert not after.startswith(("Say which", "Dites quelle", "Unknown", "Commande inconnue")), after
 
 
+def test_help_on_a_module_s_name_points_to_its_rules_and_the_pointer_reads_them(home: Path) -> None:
+    """``help strongholds`` names no command; a player asking it wants the module
+    explained: the answer says which ``rules`` to type, in either language, and typing it
+    reads that section."""
+    english = 'No command is called "stronghold"; type rules strongholds to read that part of the rules.'
+    french = "Aucune commande ne s'appelle « bastion » ; tapez règles bastions pour lire cette partie des règles."
+    for lang, asked, pointer, pointed, section in (
+        ("en", "help stronghold", english, "rules strongholds", "The Strongholds, with --module strongholds"),
+        ("fr", "aide bastion", french, "règles bastions", "Les Bastions, avec --module strongholds"),
+    ):
+        result = run_cli(
+            "play",
+            "--lang",
+            lang,
+            "--seed",
+            "3",
+            "--module",
+            "strongholds",
+            "--players",
+            "Ana,Ben",
+            "--log",
+            str(home / f"{lang}.jsonl"),
+            stdin=f"{asked}\n{pointed}\n",
+            home=home,
+        )
+        lines = result.stdout.splitlines()
+        assert pointer in lines, result.stdout
+        assert lines[lines.index(pointer) + 1].startswith(section), result.stdout
+
+
 def test_a_bare_look_names_the_board_and_board_then_reads_the_whole_table(home: Path) -> None:
     """A player who types ``look`` (or ``cards``, taken for it) without a card most often
     wants the whole table: the question names ``board``, and typing it reads every row."""

@@ -18,6 +18,7 @@ from splendor_a11y.play.grammar import (
     CommandSpec,
     GrammarError,
     Query,
+    completion_words,
     find_command,
     names_of,
     players_named,
@@ -27,7 +28,7 @@ from splendor_a11y.play.interrupt import Interruptions
 from splendor_a11y.text.messages import folded, has_text, join_words, problem_text, sentence, set_language, text
 from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 from splendor_a11y.text.queries import Answers
-from splendor_a11y.text.rules import rules_lines
+from splendor_a11y.text.rules import rules_lines, section_command, section_named
 
 __all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines"]
 
@@ -258,12 +259,22 @@ def help_lines(
     return lines
 
 
+def _rules_pointer(topic: str) -> str | None:
+    """For ``help`` with a module's name or a word such as ``goal``: a word that begins no
+    command but names a section of the rules says which ``rules`` to type, rather than
+    only that no command is called so."""
+    section = section_named(topic)
+    if section is None or any(word.startswith(folded(topic)) for word in completion_words()):
+        return None
+    return text("help.see_rules", topic=topic, command=section_command(section))
+
+
 def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...]) -> str:
     """One command explained in full."""
     try:
         spec = next((s for s in extra if folded(topic) in names_of(s)), None) or find_command(topic)
     except GrammarError as error:
-        return problem_text(error)
+        return _rules_pointer(topic) or problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
     line = text(
         "help.command", name=spec.word, usage=spec.usage_in(modules), summary=spec.summary_in(modules), aliases=aliases

@@ -7,7 +7,7 @@ from __future__ import annotations
 from splendor_a11y.engine import MODULES
 from splendor_a11y.text.messages import folded, join_words, text
 
-__all__ = ["RULE_SECTIONS", "rules_lines"]
+__all__ = ["RULE_SECTIONS", "rules_lines", "section_command", "section_named"]
 
 RULE_SECTIONS = ("goal", "turn", "tokens", "cards", "nobles", "end", *MODULES)
 """The sections, in the order a newcomer reads them (the base game's, then one for each
@@ -19,19 +19,31 @@ def rules_lines(topic: str) -> list[str]:
     (a section's word in the language in use, in English, or the start of either)."""
     if not topic:
         return [text("rules.goal"), _sections()]
+    section = section_named(topic)
+    if section is None:
+        return [text("rules.unknown", topic=topic) + " " + _sections()]
+    return [text(f"rules.{section}")]
+
+
+def section_named(topic: str) -> str | None:
+    """The one section a word names, as ``rules`` reads it, or None: ``help`` asks too, so
+    that ``help`` with a module's name, which names no command, points to its section."""
     wanted = folded(topic)
     found = [
         section
         for section in RULE_SECTIONS
         if any(word.startswith(wanted) for word in (section, folded(text(f"rules.word.{section}"))))
     ]
-    if len(found) != 1:
-        return [text("rules.unknown", topic=topic) + " " + _sections()]
-    return [text(f"rules.{found[0]}")]
+    return found[0] if len(found) == 1 else None
+
+
+def section_command(section: str) -> str:
+    """What to type for a section, in the language in use: ``rules nobles``."""
+    return text("rules.command", word=text(f"rules.word.{section}"))
 
 
 def _sections() -> str:
     return text(
         "rules.sections",
-        sections=join_words([text("rules.command", word=text(f"rules.word.{section}")) for section in RULE_SECTIONS]),
+        sections=join_words([section_command(section) for section in RULE_SECTIONS]),
     )
