@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import subprocess
+import uuid
 from pathlib import Path
 
 import pytest
@@ -175,6 +176,15 @@ def test_setup_asks_one_question_at_a_time(home: Path) -> None:
     assert any(line.startswith("Ben: 0 points") for line in lines)
 
 
+def _two_at_one_keyboard(home: Path, typed: str, lang: str = "en", modules: tuple[str, ...] = ()) -> list[str]:
+    """The lines Ana sees typing ``typed`` at the start of a game she and Ben share a
+    keyboard for (seed 3), in ``lang``, with ``modules``; each game in a log of its own."""
+    chosen = [word for module in modules for word in ("--module", module)]
+    log = home / f"{uuid.uuid4().hex}.jsonl"
+    arguments = ("play", "--lang", lang, "--seed", "3", *chosen, "--players", "Ana,Ben", "--log", str(log))
+    return run_cli(*arguments, stdin=typed, home=home).stdout.splitlines()
+
+
 def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: Path) -> None:
     """The example in the question is typed back as it stands and is accepted."""
     for lang, typed, question, example in (
@@ -182,22 +192,7 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
         ("en", "look", "Say which card to look at, for example look b1, or board for the whole table.", "look b1"),
         ("fr", "voir", "Dites quelle carte regarder, par exemple voir b1, ou plateau pour toute la table.", "voir b1"),
     ):
-        result = run_cli(
-            "play",
-            "--lang",
-            lang,
-            "--seed",
-            "3",
-            "--module",
-            "orient",
-            "--players",
-            "Ana,Ben",
-            "--log",
-            str(home / f"{typed}.jsonl"),
-            stdin=f"{typed}\n{example}\n",
-            home=home,
-        )
-        lines = result.stdout.splitlines()
+        lines = _two_at_one_keyboard(home, f"{typed}\n{example}\n", lang, ("orient",))
         assert question in lines
         after = lines[lines.index(question) + 1]
         assert not after.startswith(("Say which", "Dites quelle", "Unknown", "Commande inconnue")), after
@@ -213,41 +208,15 @@ def test_help_on_a_module_s_name_points_to_its_rules_and_the_pointer_reads_them(
         ("en", "help stronghold", english, "rules strongholds", "The Strongholds, with --module strongholds"),
         ("fr", "aide bastion", french, "règles bastions", "Les Bastions, avec --module strongholds"),
     ):
-        result = run_cli(
-            "play",
-            "--lang",
-            lang,
-            "--seed",
-            "3",
-            "--module",
-            "strongholds",
-            "--players",
-            "Ana,Ben",
-            "--log",
-            str(home / f"{lang}.jsonl"),
-            stdin=f"{asked}\n{pointed}\n",
-            home=home,
-        )
-        lines = result.stdout.splitlines()
-        assert pointer in lines, result.stdout
-        assert lines[lines.index(pointer) + 1].startswith(section), result.stdout
+        lines = _two_at_one_keyboard(home, f"{asked}\n{pointed}\n", lang, ("strongholds",))
+        assert pointer in lines, lines
+        assert lines[lines.index(pointer) + 1].startswith(section), lines
 
 
 def test_a_bare_look_names_the_board_and_board_then_reads_the_whole_table(home: Path) -> None:
     """A player who types ``look`` (or ``cards``, taken for it) without a card most often
     wants the whole table: the question names ``board``, and typing it reads every row."""
-    result = run_cli(
-        "play",
-        "--seed",
-        "3",
-        "--players",
-        "Ana,Ben",
-        "--log",
-        str(home / "look.jsonl"),
-        stdin="look\nboard\n",
-        home=home,
-    )
-    lines = result.stdout.splitlines()
+    lines = _two_at_one_keyboard(home, "look\nboard\n")
     question = "Say which card to look at, for example look b1, or board for the whole table."
     assert question in lines
     after = lines[lines.index(question) + 1 :]
