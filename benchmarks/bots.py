@@ -332,9 +332,13 @@ def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> N
         )
 
 
-def _median_and_p95(seconds: list[float]) -> str:
-    """A list of decision times as the benchmark prints them: median, 95th percentile."""
-    median, p95 = statistics.median(seconds), percentile(seconds, 0.95)
+def _median_and_p95(seconds: list[float]) -> tuple[float, float]:
+    """A list of decision times' median and 95th percentile."""
+    return statistics.median(seconds), percentile(seconds, 0.95)
+
+
+def _in_ms(median: float, p95: float) -> str:
+    """A median and 95th percentile as the benchmark prints them."""
     return f"median {median * 1000:7.1f} ms, 95th percentile {p95 * 1000:7.1f} ms"
 
 
@@ -348,8 +352,7 @@ def _time_lines(times: dict[str, list[DecisionTime]]) -> None:
         decisions = times.get(level)
         if not decisions:
             continue
-        processor = [decision.processor for decision in decisions]
-        median, p95 = statistics.median(processor), percentile(processor, 0.95)
+        median, p95 = _median_and_p95([decision.processor for decision in decisions])
         limits = TIME_TARGETS.get(level)
         verdict = (
             (
@@ -360,8 +363,8 @@ def _time_lines(times: dict[str, list[DecisionTime]]) -> None:
             else ""
         )
         print(
-            f"{level:>6} decision, processor: {_median_and_p95(processor)} ({len(decisions)} decisions){verdict}",
-            f"{'':>17}wall clock: {_median_and_p95([decision.wall for decision in decisions])}",
+            f"{level:>6} decision, processor: {_in_ms(median, p95)} ({len(decisions)} decisions){verdict}",
+            f"{'':>17}wall clock: {_in_ms(*_median_and_p95([decision.wall for decision in decisions]))}",
             sep="\n",
         )
 

@@ -18,7 +18,7 @@ from splendor_a11y.play.grammar import (
     CommandSpec,
     GrammarError,
     Query,
-    completion_words,
+    begins_a_command,
     find_command,
     names_of,
     players_named,
@@ -264,7 +264,7 @@ def _rules_pointer(topic: str) -> str | None:
     command but names a section of the rules says which ``rules`` to type, rather than
     only that no command is called so."""
     section = section_named(topic)
-    if section is None or any(word.startswith(folded(topic)) for word in completion_words()):
+    if section is None or begins_a_command(topic):
         return None
     return text("help.see_rules", topic=topic, command=section_command(section))
 

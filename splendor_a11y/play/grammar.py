@@ -271,6 +271,13 @@ def find_command(word: str) -> CommandSpec:
     raise GrammarError(text("grammar.unknown", word=word))
 
 
+def begins_a_command(word: str) -> bool:
+    """True when some command's word or alias begins with ``word``, as ``find_command``
+    reads it: then a failed lookup was an ambiguity, not a word of no command."""
+    lowered = folded(word)
+    return any(typed.startswith(lowered) for typed in _words_of(COMMANDS))
+
+
 def players_named(names: Sequence[str], typed: str) -> list[int]:
     """The seats a typed name means: its exact match (case aside), else every name it
     begins (``an`` is Ana); one seat when the name is clear."""
