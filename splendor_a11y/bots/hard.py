@@ -8,7 +8,8 @@ its time. A timed race that has not found its answer within ``RACE_SHARE`` of th
 is given up and left to the search; with less than ``RACE_FROM`` to think, it does not
 race at all, and the search has the whole time.
 
-It shortlists its best-looking moves by the medium bot's judgement, adds the two moves a
+It shortlists its best-looking moves by the medium bot's judgement (ten, or five when it
+has less than half a second to search: ``NARROW_SHORTLIST``), adds the two moves a
 careful player would choose (``CAREFUL_MOVES``) and the reservation of any face-up card
 that would take an opponent to the winning score (one move's look rates that low), then
 deals the hidden cards at random from those it has not seen (a determinization), plays
