@@ -224,6 +224,18 @@ def _by_hand(results: list[Result]) -> str:
     return f" ({counts} reserved with none, one, two cards already held)"
 
 
+def _by_outcome(results: list[Result]) -> str:
+    """The reservations never bought a game, in the games won and in the games lost: a
+    player who falls behind reserves to keep cards from the leader or to take a gold, and
+    the game often ends before those are bought, so the figure over all games moves with
+    how many are lost as much as with the habit."""
+    won = [r.habits.reserved_never_bought for r in results if r.won]
+    lost = [r.habits.reserved_never_bought for r in results if not r.won]
+    if not won or not lost:
+        return ""
+    return f" ({sum(won) / len(won):.2f} in a game won, {sum(lost) / len(lost):.2f} in a game lost)"
+
+
 def _habit_lines(results: list[Result]) -> list[str]:
     lines = []
     for name, value in _habit_figures(_hard_seats(results)).items():
@@ -301,7 +313,8 @@ def _pool_played(
         print(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
             f"a game: nobles {habits['nobles']:.2f}, "
-            f"never bought {habits['reserved never bought']:.2f}{_held_to_the_end(results)}{_by_hand(results)}, "
+            f"never bought {habits['reserved never bought']:.2f}{_by_outcome(results)}{_held_to_the_end(results)}"
+            f"{_by_hand(results)}, "
             f"tokens given back {habits['tokens returned']:.2f}, "
             f"rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",

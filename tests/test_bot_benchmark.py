@@ -78,7 +78,8 @@ def test_the_pool_s_own_opponents_play_legal_moves(opponent: str, monkeypatch: p
 def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three cards left in hand over two games, reserved 1, 4 and 12 rounds before each
     game's last round: the median is 4, and two in three were made in its last five; one
-    each with none, one and two cards already held: half a card a game each."""
+    each with none, one and two cards already held: half a card a game each; two left in
+    the game won, one in the game lost."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     import bots as benchmark
 
@@ -95,3 +96,5 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     assert benchmark._held_to_the_end(results[:0]) == ""
     assert benchmark._by_hand(results) == " (0.50, 0.50, 0.50 reserved with none, one, two cards already held)"
     assert benchmark._by_hand(results[:0]) == ""
+    assert benchmark._by_outcome(results) == " (2.00 in a game won, 1.00 in a game lost)"
+    assert benchmark._by_outcome(results[:1]) == ""
