@@ -229,11 +229,12 @@ def _by_outcome(results: list[Result]) -> str:
     player who falls behind reserves to keep cards from the leader or to take a gold, and
     the game often ends before those are bought, so the figure over all games moves with
     how many are lost as much as with the habit."""
-    won = [r.habits.reserved_never_bought for r in results if r.won]
-    lost = [r.habits.reserved_never_bought for r in results if not r.won]
+    won = _hard_seats([r for r in results if r.won])
+    lost = _hard_seats([r for r in results if not r.won])
     if not won or not lost:
         return ""
-    return f" ({sum(won) / len(won):.2f} in a game won, {sum(lost) / len(lost):.2f} in a game lost)"
+    figure = "reserved never bought"
+    return f" ({_habit_figures(won)[figure]:.2f} in a game won, {_habit_figures(lost)[figure]:.2f} in a game lost)"
 
 
 def _habit_lines(results: list[Result]) -> list[str]:
