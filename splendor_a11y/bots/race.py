@@ -4,7 +4,7 @@ out a game won on tempo, and plays when nobody else is in the race.
 The hard bot's search plans three turns and reckons with every answer the others may
 make; that keeps it from counting on a card someone takes first, but it also keeps it
 from seeing the fastest way to 15, which may be twenty turns long. When the bot, racing
-alone on a deal it imagines, would reach the winning score at least ``LEAD_TURNS`` turns
+alone, would reach the winning score at least ``LEAD_TURNS`` turns
 before any opponent could racing alone from where they stand, their answers can no
 longer catch it up, and it plays the first move of its fastest line instead.
 
@@ -14,12 +14,24 @@ won at a table of two that a hundred games can tell; with more opponents it lost
 often close), so only a table of two races. The figures are in git's history of this
 file and of the benchmarks.
 
+Whether to race is reckoned on one imagined deal of the hidden cards, for the bot and
+each opponent alike. The line it then plays counts only on the cards in sight: it is
+raced again on the position with every deck's cards unknown (``decks_unknown``), where a
+card bought from a row leaves its place empty, keeping more positions a turn each time
+for as long as the move's time allows. On one imagined deal, a race finds lines that buy
+cards which may never come, and the wider it looks the more of them it finds:
+re-racing every turn alone on a fresh deal took 23.5 turns to 15 keeping 30 positions a
+turn and 23.85 keeping 250, where seeing the real cards it took 22.8 and 21.25 (20
+deals, seeds 20000 to 20019); with only the cards in sight, 22.95 and 22.4 (30 and 120).
+Reckoning the opponents' races in sight as well made the bot race at a table of two
+when the cards to come could still bring an opponent level (20 of 50 games won against
+the hard bot before, where the bot as it was had won 28 on the same seeds).
+
 A race can be long (with the modules' choices, a few seconds in the slowest
 positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race
 that has not found its answer by then is given up, as if an opponent could keep up, and
-the search decides. Once the race is on there is nothing else to think about: the bot
-races again, keeping more positions a turn, for as long as the move's time allows, and
-plays the faster line.
+the search decides. Once the race is on there is nothing else to think about: the
+races in sight may run to the end of the move's time.
 """
 
 from __future__ import annotations
@@ -39,6 +51,7 @@ from splendor_a11y.engine import (
     Phase,
     Reserve,
     TakeGems,
+    decks_unknown,
     determinize,
     legal_commands,
     turn_again,
@@ -50,9 +63,12 @@ RACING_TABLE = 2
 """The only number of players at which the bot races."""
 RACE_WIDTH = 15
 """The bot's own race keeps this many best positions each turn."""
-WIDE_RACE = 30
-"""Once the race is on, the bot's own race is run again keeping this many, time allowing,
-and its line played if it is no slower (``closing_move``)."""
+WIDER_RACES = (30, 60, 120, 240)
+"""Once the race is on, the bot races again with only the cards in sight, keeping each of
+these many positions a turn in turn, for as long as the move's time allows, and plays the
+fastest line's first move (``closing_move``)."""
+UNTIMED_WIDEST = 60
+"""With no clock (the fixed thought), the widest of those races it runs."""
 RIVAL_WIDTH = 5
 """An opponent's race, reckoned only to see whether it is close, keeps fewer."""
 LEAD_TURNS = 2
@@ -108,9 +124,8 @@ def fastest_line(
 
 def racing_moves(state: GameState) -> list[Command]:
     """The moves a race tries: buying, and taking gems that stay within the limit of the
-    hand, while there is one; else any legal move but reserving a deck's top card. The
-    race runs on one deal of the hidden cards, where a deck's top card is known: a line
-    that reserves it counts on a card the bot cannot see (with both modules, over 26
+    hand, while there is one; else any legal move but reserving a deck's top card, which
+    the race does not know (when it ran on an imagined deal, with both modules, over 26
     games against medium, 23 of the race's 35 reservations were of a deck's top card).
     Reserving a card in sight, or taking gems only to give some back, made no line
     faster but doubled the race's time: on 40 deals seen whole, the race keeping 15
@@ -160,22 +175,24 @@ def closing_move(
     finish_by: float | None = None,
     clock: Clock = time.monotonic,
 ) -> Command | None:
-    """The first move of the seat's fastest line to the winning score, on one deal of the
-    hidden cards, when no opponent could get there within ``LEAD_TURNS`` turns of it;
-    None when one could, outside the seat's main action, or when the ``deadline`` (a
-    reading of the ``clock``) comes first. Once the race is on, nothing else is left
-    to think about: its wider race may run on until ``finish_by`` (the deadline, unless
-    given)."""
+    """The first move of the seat's fastest line to the winning score with the cards in
+    sight, when on one deal of the hidden cards no opponent could get there within
+    ``LEAD_TURNS`` turns of it; None when one could, outside the seat's main action, or
+    when the ``deadline`` (a reading of the ``clock``) comes first. Once the race is on,
+    nothing else is left to think about: its races in sight may run on until
+    ``finish_by`` (the deadline, unless given)."""
     if view.phase is not Phase.ACTION:
         return None
     deal = determinize(view, random.Random(rng.random()), standard_cards())
     try:
-        first, turns = _uncaught_line(deal, view.current, deadline, clock)
+        first, _ = _uncaught_line(deal, view.current, deadline, clock)
     except RaceOutOfTime:
         return None
     if first is None:
         return None
-    return _wider_line(deal, view.current, first, turns, finish_by if finish_by is not None else deadline, clock)
+    return _line_in_sight(
+        decks_unknown(deal), view.current, first, finish_by if finish_by is not None else deadline, clock
+    )
 
 
 def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Clock) -> tuple[Command | None, int]:
@@ -193,18 +210,17 @@ def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Cl
     return first, turns
 
 
-def _wider_line(
-    deal: GameState, seat: int, first: Command, turns: int, deadline: float | None, clock: Clock
-) -> Command:
-    """The first move of the line found keeping ``WIDE_RACE`` positions a turn, if that
-    race ends before the deadline and is no slower than the narrow race's ``turns``; else
-    the narrow race's ``first``. The wider race finds faster lines (alone, over 40 base
-    deals with the fixed thought, 23.1 rounds to 15 on average instead of 24.2) but takes
-    about twice as long, and timed it ran past its deadline in one race in three; the
-    narrow race first says whether to race at all, with an answer to fall back on.
-    (No opponent need be asked again: a faster line leaves them less time to catch up.)"""
-    try:
-        wide_turns, wide_first = fastest_line(deal, seat, WIDE_RACE, turns, deadline, clock)
-    except RaceOutOfTime:
-        return first
-    return wide_first if wide_first is not None and wide_turns <= turns else first
+def _line_in_sight(in_sight: GameState, seat: int, first: Command, deadline: float | None, clock: Clock) -> Command:
+    """The first move of the fastest line to the winning score with only the cards in
+    sight, raced keeping each of ``WIDER_RACES`` positions a turn in turn (with no clock,
+    up to ``UNTIMED_WIDEST``) for as long as the deadline allows; ``first``, the line on
+    the imagined deal, if no race in sight gets there in time."""
+    turns = MOST_TURNS
+    for width in WIDER_RACES if deadline is not None else [w for w in WIDER_RACES if w <= UNTIMED_WIDEST]:
+        try:
+            wide_turns, wide_first = fastest_line(in_sight, seat, width, turns, deadline, clock)
+        except RaceOutOfTime:
+            break
+        if wide_first is not None and wide_turns <= turns:
+            first, turns = wide_first, wide_turns
+    return first

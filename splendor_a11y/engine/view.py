@@ -25,6 +25,7 @@ __all__ = [
     "HiddenReservation",
     "SeatView",
     "Seen",
+    "decks_unknown",
     "determinize",
     "redact",
     "seen_by",
@@ -108,12 +109,19 @@ handed what its seat may not see."""
 def view(state: GameState, seat: int) -> SeatView:
     """The state as ``seat`` sees it: decks keep their size but not their cards."""
     players = tuple(p if i == seat else _hide_blind(p) for i, p in enumerate(state.players))
-    decks = tuple((None,) * len(deck) for deck in state.decks)
     action = state.action if state.action is None or getattr(state.action, "player", None) == seat else None
-    hidden = replaced(state, players=players, decks=decks, action=action)
+    return SeatView(decks_unknown(replaced(state, players=players, action=action)))
+
+
+def decks_unknown(state: GameState) -> GameState:
+    """The state with every deck's cards unknown (a module's decks too), all else as it is:
+    a card bought or reserved from a row leaves its place empty. How a bot plans with only
+    the cards it can see, where a plan on an imagined deal would count on cards that may
+    never come."""
+    hidden = replaced(state, decks=tuple((None,) * len(deck) for deck in state.decks))
     for module in state.modules:
         hidden = module.hide(hidden)
-    return SeatView(hidden)
+    return hidden
 
 
 def unseen_cards(state: GameState, card_set: CardSet) -> dict[str, list[Card]]:

@@ -416,6 +416,19 @@ def test_a_hidden_card_from_an_orient_deck_is_imagined_from_the_orient_cards() -
         assert imagined is not None and imagined.marked and imagined.level == "a"
 
 
+def test_with_the_decks_unknown_the_orient_decks_are_unknown_too() -> None:
+    """The hard bot's race plans with the cards in sight: a module's decks must not give it
+    the cards to come."""
+    from splendor_a11y.engine import decks_unknown
+
+    state = game()
+    unknown = decks_unknown(state)
+    assert [len(deck) for deck in orient_decks(unknown)] == [len(deck) for deck in orient_decks(state)]
+    assert all(card is None for deck in orient_decks(unknown) for card in deck)
+    assert any(card is not None for deck in orient_decks(state) for card in deck)
+    assert unknown.rows == state.rows
+
+
 def test_the_hint_to_reserve_a_card_paid_by_discarding_speaks_of_the_cards() -> None:
     """A card bought by giving up two cards of a colour costs no gems: the hint must not
     say the player is "0 gems away" from it."""
