@@ -1,7 +1,10 @@
 """The hard bot as it was before it learnt to answer opponents that are not the medium
 bot (commit 0e9d9b5), kept unchanged as a yardstick: ``benchmarks/bots.py --pool`` plays
 the hard bot against it. It judges with the shared pieces of today's package
-(``evaluation``, ``habits``, ``medium``, ``race``), which that change left as they were.
+(``evaluation``, ``habits``, ``medium``), which have not changed how they judge since,
+and races with that commit's race, kept beside it (``race_before``). (Until 2026-11-30
+it raced with the package's race of the day, which has changed since: the yardstick
+changed with it.)
 
 What follows is that commit's ``splendor_a11y/bots/hard.py`` word for word, but for this
 note and its clock: it reads its thread's processor time (``time.thread_time``) where it
@@ -54,10 +57,11 @@ import random
 import time
 from dataclasses import dataclass, replace
 
+from race_before import RACING_TABLE, closing_move
+
 from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
 from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, hoarded, move_and_returns
 from splendor_a11y.bots.medium import STALL, finish_own_decisions, greedy_command, greedy_score
-from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Buy,

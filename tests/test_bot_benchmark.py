@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.bots import budget_for
+from splendor_a11y.bots import budget_for, race
 from splendor_a11y.bots.arena import HeldCard, SeatHabits
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.engine import legal_commands, view
+from splendor_a11y.engine import Reserve, legal_commands, view
 
 from conftest import new_game
 
@@ -98,3 +98,16 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     assert benchmark._by_hand(results[:0]) == ""
     assert benchmark._by_outcome(results) == " (2.00 in a game won, 1.00 in a game lost)"
     assert benchmark._by_outcome(results[:1]) == ""
+
+
+def test_the_hard_bot_before_races_as_that_commit_s_bot_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The yardstick races with its own commit's race, not the hard bot's of the day: in a
+    new game its race may reserve a face-up card, which the hard bot's race no longer tries."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import hard_before
+    import race_before
+
+    state = new_game(2, 0)
+    assert hard_before.closing_move is race_before.closing_move
+    assert any(isinstance(command, Reserve) for command in race_before.racing_moves(state))
+    assert not any(isinstance(command, Reserve) for command in race.racing_moves(state))
