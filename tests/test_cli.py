@@ -34,12 +34,21 @@ def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_sa
             "Type splendor-a11y --help for the options."
         ]
     # Both games at once, one a core, each in a home of its own: each is a whole game of
-    # the hard bot's fixed thought.
+    # the hard bot's fixed thought (43 s on an idle machine of two cores; on one busy
+    # with other work, a minute was too little).
     with ThreadPoolExecutor(2) as pool:
         games = list(
             pool.map(
                 lambda name: run_cli(
-                    "play", "--players", "bot:hard,bot:easy", "--seed", "11", "--think", "fixed", home=home / name
+                    "play",
+                    "--players",
+                    "bot:hard,bot:easy",
+                    "--seed",
+                    "11",
+                    "--think",
+                    "fixed",
+                    home=home / name,
+                    timeout=180,
                 ),
                 ("first", "second"),
             )
