@@ -30,7 +30,7 @@ from splendor_a11y.play.table import Table
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.serve.seats import NetSeat
 
-from server_helpers import Player, Server, Telnet, telnet_login
+from server_helpers import QUICK_THOUGHT, Player, Server, Telnet, telnet_login
 
 DECISION = r"Your turn\.|You hold \d+ tokens: return|Several nobles would visit you"
 OVER = "Type leave to go back to the lobby"
@@ -41,7 +41,7 @@ it is thought, so other lines (another player's move, a lost connection) may com
 
 @pytest.fixture
 def server(tmp_path: Path) -> Server:
-    running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3", "--think", "fixed")
+    running = Server(tmp_path, "--replace-after", "1", "--login-timeout", "3", *QUICK_THOUGHT)
     running.start()
     yield running
     print("the server said, at its end:", running.stop())  # shown when a test failed
@@ -203,7 +203,7 @@ def test_a_telnet_client_logs_in_and_plays_a_few_turns(server: Server) -> None:
 
 
 def test_a_server_started_in_french_speaks_french_and_takes_french_words(tmp_path: Path) -> None:
-    french = Server(tmp_path, "--lang", "fr", "--think", "fixed")
+    french = Server(tmp_path, "--lang", "fr", *QUICK_THOUGHT)
     french.start()
     try:
         assert "Appuyez sur Ctrl-C pour arrêter le serveur ; toutes les parties sont sauvegardées." in french.output

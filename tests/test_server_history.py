@@ -12,7 +12,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from server_helpers import Player, Server, Telnet, telnet_login
+from server_helpers import QUICK_THOUGHT, Player, Server, Telnet, telnet_login
 
 
 def login(server: Server, name: str, welcome: str) -> Telnet:
@@ -22,7 +22,7 @@ def login(server: Server, name: str, welcome: str) -> Telnet:
 
 
 def test_last_and_the_recap_reach_back_over_a_restart(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed", "--replace-after", "1")
+    server = Server(tmp_path, *QUICK_THOUGHT, "--replace-after", "1")
     server.start()
     ana = login(server, "Ana", r"Welcome, Ana: this name is now yours")
     ben = login(server, "Ben", r"Welcome, Ben: this name is now yours")
@@ -53,7 +53,7 @@ def test_last_and_the_recap_reach_back_over_a_restart(tmp_path: Path) -> None:
     ana.close()
     server.stop()
 
-    again = Server(tmp_path, "--think", "fixed")
+    again = Server(tmp_path, *QUICK_THOUGHT)
     again.start()
     try:
         back = login(again, "Ana", r"Welcome back to table 1")
@@ -75,7 +75,7 @@ def test_last_and_the_recap_reach_back_over_a_restart(tmp_path: Path) -> None:
 
 
 def test_the_review_keys_reach_back_after_a_reconnection(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed")
+    server = Server(tmp_path, *QUICK_THOUGHT)
     server.start()
 
     async def scenario() -> None:
@@ -103,7 +103,7 @@ def test_the_review_keys_reach_back_after_a_reconnection(tmp_path: Path) -> None
 
 
 def test_the_table_hears_who_comes_to_watch_and_who_goes(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed")
+    server = Server(tmp_path, *QUICK_THOUGHT)
     server.start()
     try:
         ana = login(server, "Ana", r"Welcome, Ana")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pg_helpers import Postgres
 
-from server_helpers import Server, exported, free_port, play_a_little
+from server_helpers import QUICK_THOUGHT, Server, exported, free_port, play_a_little
 
 
 def _serve(home: Path, url: str) -> subprocess.CompletedProcess[str]:
@@ -28,7 +28,7 @@ def _serve(home: Path, url: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_game_at_a_server_over_postgresql_is_kept_set_back_and_exported(tmp_path: Path, postgres: Postgres) -> None:
     url = postgres.new_database()
-    server = Server(tmp_path, "--db", url, "--think", "fixed")
+    server = Server(tmp_path, "--db", url, *QUICK_THOUGHT)
     server.start()
     try:
         play_a_little(server.telnet, "Ana")

@@ -18,7 +18,7 @@ from pg_helpers import Postgres
 from splendor_a11y.record import replay
 from splendor_a11y.serve.postgres import TABLE_LOCKS
 
-from server_helpers import Player, Server, exported
+from server_helpers import QUICK_THOUGHT, Player, Server, exported
 from web_helpers import SPEECH, plays_by_hints
 
 SPEECH_EN = SPEECH["en"]
@@ -26,7 +26,7 @@ SPEECH_EN = SPEECH["en"]
 
 def _processes(home: Path, url: str, count: int = 2) -> list[Server]:
     """``count`` server processes over one database, started one after the other."""
-    servers = [Server(home, "--db", url, "--think", "fixed") for _ in range(count)]
+    servers = [Server(home, "--db", url, *QUICK_THOUGHT) for _ in range(count)]
     for server in servers:
         server.start()
     return servers

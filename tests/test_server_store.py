@@ -21,7 +21,7 @@ from splendor_a11y.record import SaveError, read_log
 from splendor_a11y.serve.sqlite import SqliteStore
 from splendor_a11y.serve.store import TableSink
 
-from server_helpers import Player, Server, free_port, play_a_little, telnet_login
+from server_helpers import QUICK_THOUGHT, Player, Server, free_port, play_a_little, telnet_login
 
 REGISTERING = 20
 
@@ -89,7 +89,7 @@ def test_a_second_server_on_the_same_database_says_so_and_writes_nothing(tmp_pat
 
 
 def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed")
+    server = Server(tmp_path, *QUICK_THOUGHT)
     server.start()
     play_a_little(server.telnet, "Ana")
     play_a_little(server.telnet, "Ben")
@@ -100,7 +100,7 @@ def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp
         event = json.loads(line)
         event["player"] = 1 - event["player"]
         db.execute("UPDATE events SET line = ? WHERE table_id = 1 AND seq = 2", (json.dumps(event),))
-    again = Server(tmp_path, "--think", "fixed")
+    again = Server(tmp_path, *QUICK_THOUGHT)
     again.start()
     try:
         assert "Tables set back where they were: 1." in again.output
@@ -140,7 +140,7 @@ def test_a_table_damaged_in_the_database_is_set_aside_and_the_others_play_on(tmp
 
 
 def test_a_second_writer_cannot_interleave_a_table(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed")
+    server = Server(tmp_path, *QUICK_THOUGHT)
     server.start()
     play_a_little(server.telnet, "Cy")
     server.stop()
@@ -164,7 +164,7 @@ def test_a_second_writer_cannot_interleave_a_table(tmp_path: Path) -> None:
 
 
 def test_a_game_everyone_left_is_closed_kept_and_exportable(tmp_path: Path) -> None:
-    server = Server(tmp_path, "--think", "fixed", "--close-after", "1")
+    server = Server(tmp_path, *QUICK_THOUGHT, "--close-after", "1")
     server.start()
     try:
         play_a_little(server.telnet, "Ana")

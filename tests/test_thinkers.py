@@ -34,7 +34,7 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.play.thinkers import InProcesses, hint_of, move_of
 
-from server_helpers import Player, Server
+from server_helpers import QUICK_THOUGHT, Player, Server
 
 WORKER_START = 60.0
 """Seconds a worker process may take to start and answer, on a busy machine."""
@@ -147,7 +147,7 @@ def _state(pid: int) -> str:
 def test_a_server_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
     """Ana plays the easy bot and asks for a hint on her turn, each thought by a worker
     process; the server is killed with SIGKILL; its workers end too, within seconds."""
-    server = Server(tmp_path, "--think", "fixed")
+    server = Server(tmp_path, *QUICK_THOUGHT)
     server.start()
     assert server.process is not None
     try:

@@ -22,14 +22,14 @@ from hypothesis import strategies as st
 
 from splendor_a11y.serve.server import ServerOptions, start_lines
 
-from server_helpers import Player, Server, free_port
+from server_helpers import QUICK_THOUGHT, Player, Server, free_port
 from web_helpers import SPEECH, MousePlayer, WebPerson, chromium, plays_by_hints, playwright_or_skip
 
 
 @pytest.fixture
 def web_server(tmp_path: Path) -> tuple[Server, int]:
     port = free_port()
-    running = Server(tmp_path, "--web", str(port), "--think", "fixed")
+    running = Server(tmp_path, "--web", str(port), *QUICK_THOUGHT)
     running.start()
     yield running, port
     print("the server said, at its end:", running.stop())
