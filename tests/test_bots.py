@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.bots import BOTS, bot_for, hard, plan
+from splendor_a11y.bots import BOTS, bot_for, hard, plan, race
 from splendor_a11y.bots.arena import HeldCard, play_alone, play_bots
 from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
@@ -144,14 +144,23 @@ def test_every_level_makes_every_module_decision_legally(level: str) -> None:
         assert command in legal_commands(state), (level, state.phase, command)
 
 
+BRIEF_RACE = 5
+"""Positions a turn each of the hard bot's races keeps in ``brief_thinking``. A race with
+the modules is slow (every line's follow-up decisions are judged in full): at its widths
+of play, one game with all three took more than three minutes, the suite's slowest test."""
+
+
 @pytest.fixture
 def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hard bot's search at its smallest, still with no clock: for tests that need
-    whole games of it rather than its best moves (its fixed thought takes a minute or
-    more for a game with the modules)."""
+    """The hard bot's search and races at their smallest, still with no clock: for tests
+    that need whole games of it rather than its best moves (its fixed thought takes
+    minutes for a game with the modules)."""
     monkeypatch.setattr(
         hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=2, seconds=None, finalists=1)
     )
+    for narrowed in ("RACE_WIDTH", "RIVAL_WIDTH", "UNTIMED_WIDEST"):
+        monkeypatch.setattr(race, narrowed, BRIEF_RACE)
+    monkeypatch.setattr(race, "WIDER_RACES", (BRIEF_RACE,))
 
 
 @pytest.mark.usefixtures("brief_thinking")

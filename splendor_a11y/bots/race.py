@@ -198,7 +198,7 @@ def closing_move(
 def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Clock) -> tuple[Command | None, int]:
     """The first move of the seat's fastest line and its turns, the move None if an
     opponent's race comes within ``LEAD_TURNS`` turns of it."""
-    turns, first = fastest_line(deal, seat, deadline=deadline, clock=clock)
+    turns, first = fastest_line(deal, seat, RACE_WIDTH, deadline=deadline, clock=clock)
     if first is None or turns > MOST_TURNS:
         return None, turns
     within = turns + LEAD_TURNS - 1
