@@ -56,8 +56,9 @@ about as long as the default second): eight moves halved down to one. What in-pr
 tests ask of the hard bot is the same move for the same seed, not its full strength.
 With the full fixed thought the suite took four minutes longer on a clean clone (18:37
 against 14:19); this budget gave back a minute and a half of them (17:10), the rest
-being the recorded games and the servers the tests start with ``--think fixed``, which
-play the full one, as do the tests that name ``FIXED_BUDGET``."""
+being the recorded games, which play the full one with ``--think fixed``, as do the tests
+that name ``FIXED_BUDGET``. The servers the tests start think a tenth of a second
+(``server_helpers.QUICK_THOUGHT``)."""
 
 
 @pytest.fixture(autouse=True)

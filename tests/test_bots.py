@@ -163,9 +163,21 @@ def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(race, "WIDER_RACES", (BRIEF_RACE,))
 
 
+HARD_GAMES_MODULES = [modules for modules in MODULE_SETS[1:] if len(modules) != 2]
+"""The modules of the hard bot's whole games: each alone, and all three. Its decisions in
+every module's phases are checked one by one above; these check that whole games end.
+The pairs, played too, made four of the suite's slowest tests (two minutes together)."""
+
+
 @pytest.mark.usefixtures("brief_thinking")
-@pytest.mark.parametrize("levels", [("medium", "easy"), ("hard", "medium")])
-@pytest.mark.parametrize("modules", MODULE_SETS[1:])
+@pytest.mark.parametrize(
+    ("levels", "modules"),
+    [
+        pytest.param(levels, modules, id="-".join(levels + modules))
+        for levels, sets in ((("medium", "easy"), MODULE_SETS[1:]), (("hard", "medium"), HARD_GAMES_MODULES))
+        for modules in sets
+    ],
+)
 def test_bots_finish_games_with_each_module(levels: tuple[str, ...], modules: tuple[str, ...]) -> None:
     record = play_bots(levels, seed=11, modules=modules)
     assert record.finished and record.final.winners

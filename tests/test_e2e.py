@@ -116,8 +116,9 @@ def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> N
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
     log = tmp_path / "modules.jsonl"
     command = cli_command()
-    # Each hint is the hard bot's move, thought over for a third of a second rather than
-    # a second: what is checked is that every prompt can be answered, not the moves.
+    # Each hint is the hard bot's move, thought over for a tenth of a second (the least a
+    # player can ask) rather than a second: what is checked is that every prompt can be
+    # answered, not the moves.
     child = pexpect.spawn(
         command[0],
         command[1:]
@@ -134,7 +135,7 @@ def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> N
             "--players",
             "Ana,bot:medium",
             "--think",
-            "0.3",
+            "0.1",
         ],
         env=env,
         encoding="utf-8",
