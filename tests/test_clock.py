@@ -1,12 +1,15 @@
-"""The clock a thinking bot's time runs on: its thread's processor time, real time
-counting three times slower."""
+"""The clocks a thinking bot's time runs on: its thread's processor time, real time
+counting three times slower; and, for the fixed thought, the positions it judged."""
 
 from __future__ import annotations
 
 import threading
 import time
 
-from splendor_a11y.bots.clock import WALL_STRETCH, Stopwatch
+from splendor_a11y.bots.clock import JUDGED_A_SECOND, MODULE_SLOWS, WALL_STRETCH, Judgements, Stopwatch
+from splendor_a11y.bots.evaluation import evaluate
+
+from conftest import new_game
 
 
 def test_a_bot_kept_from_the_processor_counts_real_time_slowed() -> None:
@@ -43,3 +46,25 @@ def test_each_thread_counts_its_own_time() -> None:
     worker.join()
     real = time.monotonic() - began
     assert watch() < 0.3 <= real
+
+
+def test_the_fixed_thought_s_clock_counts_positions_judged_and_no_time() -> None:
+    """The same count on any machine: time passing moves it not at all, each position
+    judged (found kept or not) moves it the same, and a module in play makes each count
+    for more, as it costs more."""
+    state = new_game(2, 1)
+    plain, with_modules = Judgements(), Judgements(modules=2)
+    time.sleep(0.05)
+    assert plain() == 0.0 == with_modules()
+    for _ in range(3):
+        evaluate(state, 0)
+    assert plain() == 3 / JUDGED_A_SECOND
+    assert with_modules() == 3 * MODULE_SLOWS**2 / JUDGED_A_SECOND
+
+
+def test_each_thread_counts_the_positions_it_judged() -> None:
+    counting = Judgements()
+    worker = threading.Thread(target=lambda: [evaluate(new_game(2, seed), 0) for seed in range(5)])
+    worker.start()
+    worker.join()
+    assert counting() == 0.0

@@ -215,8 +215,17 @@ def test_a_bot_with_little_time_leaves_it_all_to_the_search(monkeypatch: pytest.
     assert deadlines == []
 
 
-def test_the_fixed_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Recorded games and tests must give the same move for the same seed on any machine."""
+def test_the_fixed_thought_gives_its_race_the_second_s_deadlines_on_its_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recorded games and tests must give the same move for the same seed on any machine:
+    the fixed thought's race has the default second's deadlines, on a clock that counts
+    positions judged, which nothing has moved before the race and no time moves."""
+    deadlines = _deadlines_given_to_the_race(monkeypatch)
+    hard.choose_hard(view(new_game(2, 1), 0), random.Random(1), hard.FIXED_BUDGET)
+    assert deadlines == [hard.RACE_SHARE * hard.THINK_SECONDS, hard.THINK_SECONDS]
+
+
+def test_the_tests_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A budget of no seconds at all (the tests' own) gives the race no deadline."""
     deadlines = _deadlines_given_to_the_race(monkeypatch)
     hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
     assert deadlines == [None, None]

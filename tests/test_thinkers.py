@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_server import HINT
 
+from splendor_a11y.bots.hard import FIXED_BUDGET
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     MODULES,
@@ -33,7 +34,6 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.play.thinkers import InProcesses, hint_of, move_of
 
-from conftest import TESTS_BUDGET
 from server_helpers import QUICK_THOUGHT, Player, Server
 
 WORKER_START = 60.0
@@ -74,8 +74,8 @@ def test_a_move_and_a_hint_thought_in_a_worker_process_are_those_thought_here() 
         asked = []
         for state in positions:
             seen = view(state, state.current)
-            asked.append(thinkers.think(move_of, seen, "hard", TESTS_BUDGET, "7:move"))
-            asked.append(thinkers.think(hint_of, seen, TESTS_BUDGET, "7:hint"))
+            asked.append(thinkers.think(move_of, seen, "hard", FIXED_BUDGET, "7:move"))
+            asked.append(thinkers.think(hint_of, seen, FIXED_BUDGET, "7:hint"))
         return list(await asyncio.wait_for(asyncio.gather(*asked), WORKER_START))
 
     try:
@@ -85,7 +85,7 @@ def test_a_move_and_a_hint_thought_in_a_worker_process_are_those_thought_here() 
     here = []
     for state in positions:
         seen = view(state, state.current)
-        here += [move_of(seen, "hard", TESTS_BUDGET, "7:move"), hint_of(seen, TESTS_BUDGET, "7:hint")]
+        here += [move_of(seen, "hard", FIXED_BUDGET, "7:move"), hint_of(seen, FIXED_BUDGET, "7:hint")]
     assert there == here
 
 

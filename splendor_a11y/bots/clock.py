@@ -7,6 +7,9 @@ quarter of its deals the hard bot's habits gave way. On the thread's own process
 each gets the thought its budget buys, and the cores are shared as the system shares
 them. So that nobody waits long for a move, real time counts too, ``WALL_STRETCH`` times
 slower: a bot never takes more than that many times its budget.
+
+The fixed thought, which must give the same move for the same seed on any machine, reads
+its seconds on a count of the positions it judged instead (``Judgements``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-__all__ = ["WALL_STRETCH", "Clock", "Stopwatch"]
+from splendor_a11y.bots.evaluation import positions_judged
+
+__all__ = ["JUDGED_A_SECOND", "MODULE_SLOWS", "WALL_STRETCH", "Clock", "Judgements", "Stopwatch"]
 
 WALL_STRETCH = 3.0
 """How many times its budget a bot may take in real time when it is not given the
@@ -37,3 +42,31 @@ class Stopwatch:
 
     def __call__(self) -> float:
         return max(time.thread_time() - self._processor, (time.monotonic() - self._real) / WALL_STRETCH)
+
+
+JUDGED_A_SECOND = 10_000.0
+"""Positions the hard bot's thought judges (``evaluation.positions_judged``) in a second
+of the processor, in two-player base games against medium at one second a move, on the
+machine its budgets were measured on: 9,300 to 10,300 (2026-11-30)."""
+MODULE_SLOWS = 1.45
+"""How many times slower positions are judged for each module in play: the modules' worth
+and follow-up decisions cost more than the base game. The fixed thought judged 9,400 a
+second of the processor in base games, 6,700 with The Orient, 5,500 with The Strongholds,
+6,700 with the Trading Posts, and 3,000 with all three (about 1.45 times fewer for each)."""
+
+
+class Judgements:
+    """Seconds of thought counted in positions judged, ``JUDGED_A_SECOND`` to the second
+    (fewer, ``MODULE_SLOWS`` times for each module in play): the fixed thought's clock. The
+    same count on any machine, and so the same move for the same seed; and about as much
+    work as the timed second buys, whatever the position costs (with the modules, a race
+    with no clock at all had judged for minutes)."""
+
+    __slots__ = ("_rate", "_start")
+
+    def __init__(self, modules: int = 0) -> None:
+        self._rate = JUDGED_A_SECOND / MODULE_SLOWS**modules
+        self._start = positions_judged()
+
+    def __call__(self) -> float:
+        return (positions_judged() - self._start) / self._rate

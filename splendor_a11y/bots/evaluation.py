@@ -17,7 +17,17 @@ from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import packed_holding, packed_shortfall
 from splendor_a11y.engine import GameState, Module, PlayerState, gems_missing
 
-__all__ = ["WIN", "best_opponent", "bonuses_missing", "evaluate", "holding", "holding_worth", "reach_gap", "relative"]
+__all__ = [
+    "WIN",
+    "best_opponent",
+    "bonuses_missing",
+    "evaluate",
+    "holding",
+    "holding_worth",
+    "positions_judged",
+    "reach_gap",
+    "relative",
+]
 
 WIN = 1000.0
 """A won game outweighs anything else; a lost one is as bad."""
@@ -104,6 +114,8 @@ class _Kept(threading.local):
         self.shortfalls: dict[int, dict[int, int]] = {}
         """For a packed holding, the gems it lacks of each packed cost asked of it."""
         self.positions: dict[tuple[int, int, int], tuple[PlayerState, object, object, float]] = {}
+        self.judged = 0
+        """How many positions this thread has been asked to judge (``positions_judged``)."""
 
 
 _KEPT = _Kept()
@@ -206,6 +218,7 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     judges every seat after each move it imagines, so most seats' answers are asked for
     again unchanged. The objects are kept with the answer so that no other can take their
     place."""
+    _KEPT.judged += 1
     if state.is_over:
         return WIN if seat in state.winners else -WIN
     player = state.players[seat]
@@ -220,6 +233,13 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
         positions.clear()
     positions[key] = (player, rows, nobles, value)
     return value
+
+
+def positions_judged() -> int:
+    """How many positions this thread has been asked to judge so far, those it found kept
+    as well: the work a bot's thought has done, the same on any machine and whatever the
+    thread had judged before, which the fixed thought's clock counts (``clock.Judgements``)."""
+    return _KEPT.judged
 
 
 def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] | None) -> float:

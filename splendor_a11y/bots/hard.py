@@ -29,8 +29,8 @@ when one move is left.
 
 Its time is a budget in seconds of thought (``think``, one second unless the player says
 otherwise), counted on its thread's own processor time (``clock``), or, for recorded
-games and tests, a fixed number of deals with no clock, so that the same seed always
-gives the same move.
+games and tests (the fixed thought), the default second counted in positions judged, so
+that the same seed always gives the same move.
 
 Its judgement is the medium bot's with a strong player's habits added (``habits``): a
 reserved card is worth what it will buy, so every card held takes a slot, one far out of
@@ -48,7 +48,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from splendor_a11y.bots.clock import Clock, Stopwatch
+from splendor_a11y.bots.clock import Clock, Judgements, Stopwatch
 from splendor_a11y.bots.evaluation import relative
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_score
@@ -89,33 +89,40 @@ THINK_SECONDS = 1.0
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
     """How long to think: the moves shortlisted, deals between two halvings, the most deals,
-    the seconds allowed (None: no clock, the same move for the same seed), and how many
-    moves the halving leaves to share what time is left."""
+    the seconds allowed (None: no clock, the same move for the same seed), how many
+    moves the halving leaves to share what time is left, and whether the seconds are
+    counted in positions judged (``counted``: the same move for the same seed as well)
+    rather than on the processor's clock."""
 
     shortlist: int = 10
     halve_every: int = 2
     most_deals: int = 400
     seconds: float | None = THINK_SECONDS
     finalists: int = 2
+    counted: bool = False
+
+    def clock(self, state: GameState) -> Clock:
+        """A clock started now, that the budget's seconds are read on, for thought about
+        the position (its modules slow the count of positions judged)."""
+        return Judgements(len(state.modules)) if self.counted else Stopwatch()
 
 
-FIXED_BUDGET = SearchBudget(shortlist=10, halve_every=2, most_deals=16, seconds=None, finalists=2)
+FIXED_BUDGET = SearchBudget(counted=True)
 """A fixed amount of thought, the same on every machine: for recorded games and tests.
-The default second's shortlist and two finalists, told apart over the deals up to the
-sixteenth: in six games against medium (seeds 20000 to 20005) it took 0.33 s of the
-processor a decision on average, where the default second took 0.38 s. Both race on
-about seven moves in ten there, and a race takes a fifth of a second or less; where they
-search, the fixed thought took 0.67 s and the second 0.83 s (it stops early when one
-move is clearly the better). Before the race tried only its quick moves, the two took
-0.73 s and 0.72 s."""
+The default second, counted in positions judged (``clock.Judgements``) rather than on
+the processor's clock, so that it thinks as much as the second and for as long, with
+the modules as without. (It was the default second's shortlist told apart over sixteen
+deals, with a race that had no clock: about the second's time in base games, but with
+all three modules one game against medium had taken 26 minutes of the processor when it
+was stopped; docs/benchmarks.md.)"""
 
 DEFAULT_BUDGET = SearchBudget()
 """A second a move, as at the prompt when the player says nothing."""
 
 
 def budget_for(seconds: float | None) -> SearchBudget:
-    """The budget of ``--think``: seconds a move, or None for the fixed amount of thought
-    with no clock. A budget is a value each bot is given, never a setting of the process,
+    """The budget of ``--think``: seconds a move, or None for the fixed thought (the
+    default second counted in positions judged). A budget is a value each bot is given, never a setting of the process,
     so that bots thinking at once in several threads never share one."""
     return SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
 
@@ -228,7 +235,7 @@ def ranked_moves(
     dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
     budget is given."""
     budget = _narrowed(budget or DEFAULT_BUDGET)
-    clock = Stopwatch()
+    clock = budget.clock(view)
     seat = view.current
     commands = legal_commands(view)
     if len(commands) == 1:
@@ -394,8 +401,8 @@ def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None 
     """The move of the bot's fastest line to the winning score when its one opponent
     cannot keep up (``race``; two players only), else the searched best move, searched
     for what is left of the time."""
-    clock = Stopwatch()
     budget = budget or DEFAULT_BUDGET
+    clock = budget.clock(view)
     if len(view.players) == RACING_TABLE and (budget.seconds is None or budget.seconds >= RACE_FROM):
         deadline = None if budget.seconds is None else RACE_SHARE * budget.seconds
         closing = closing_move(view, rng, deadline, budget.seconds, clock)

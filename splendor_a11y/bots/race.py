@@ -68,7 +68,8 @@ WIDER_RACES = (30, 60, 120, 240)
 these many positions a turn in turn, for as long as the move's time allows, and plays the
 fastest line's first move (``closing_move``)."""
 UNTIMED_WIDEST = 60
-"""With no clock (the fixed thought), the widest of those races it runs."""
+"""With no clock (a budget of no seconds, as the tests give), the widest of those races
+it runs."""
 RIVAL_WIDTH = 5
 """An opponent's race, reckoned only to see whether it is close, keeps fewer."""
 LEAD_TURNS = 2

@@ -156,7 +156,7 @@ def _think_option(parser: argparse.ArgumentParser) -> None:
 
 def thinking_time(given: str) -> float | None:
     """Seconds for the hard bot's move and the hint, or ``fixed``: the same thought on every
-    machine, with no clock (for recorded games and tests)."""
+    machine, counted in positions judged rather than seconds (for recorded games and tests)."""
     if given.strip().lower() == "fixed":
         return None
     try:
