@@ -122,8 +122,9 @@ DEFAULT_BUDGET = SearchBudget()
 
 def budget_for(seconds: float | None) -> SearchBudget:
     """The budget of ``--think``: seconds a move, or None for the fixed thought (the
-    default second counted in positions judged). A budget is a value each bot is given, never a setting of the process,
-    so that bots thinking at once in several threads never share one."""
+    default second counted in positions judged). A budget is a value each bot is given,
+    never a setting of the process, so that bots thinking at once in several threads
+    never share one."""
     return SearchBudget(seconds=seconds) if seconds is not None else FIXED_BUDGET
 
 
