@@ -78,8 +78,11 @@ POOL = ("medium", "hard", "before", "rival", "planner", "greedy")
 
 
 def _before(budget: SearchBudget) -> hard_before.SearchBudget:
-    """The same budget, as the hard bot before takes it."""
-    return hard_before.SearchBudget(**asdict(budget))
+    """The same budget, as the hard bot before takes it; for the fixed thought, its own
+    fixed thought (it had no clock that counts positions judged)."""
+    if budget.counted:
+        return hard_before.FIXED_BUDGET
+    return hard_before.SearchBudget(**{name: value for name, value in asdict(budget).items() if name != "counted"})
 
 
 POOL_BOTS: dict[str, Callable[[SearchBudget], Bot]] = {

@@ -51,8 +51,8 @@ machine its budgets were measured on: 9,300 to 10,300 (2026-11-30)."""
 MODULE_SLOWS = 1.45
 """How many times slower positions are judged for each module in play: the modules' worth
 and follow-up decisions cost more than the base game. The fixed thought judged 9,400 a
-second of the processor in base games, 6,700 with The Orient, 5,500 with The Strongholds,
-6,700 with the Trading Posts, and 3,000 with all three (about 1.45 times fewer for each)."""
+second of the processor in base games, 5,500 to 6,700 with one of the three modules, and
+3,000 with all three (about 1.45 times fewer for each; docs/benchmarks.md)."""
 
 
 class Judgements:
