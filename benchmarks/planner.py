@@ -190,10 +190,9 @@ def _searched_move(state: GameState, command: Command) -> float:
 
 def choose_planner(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
     """The shortlisted move with the best average over the deals searched: as many as the
-    hard bot's time allows, or ``FIXED_DEALS`` with no clock and for the fixed thought
-    (whose count of positions judged the planner, judging its own way, never moves)."""
-    budget = budget or DEFAULT_BUDGET
-    seconds = None if budget.counted else budget.seconds
+    hard bot's time allows, or ``FIXED_DEALS`` when the budget gives it no seconds on the
+    processor's clock (``SearchBudget.processor_seconds``: no clock, or the fixed thought)."""
+    seconds = (budget or DEFAULT_BUDGET).processor_seconds
     clock = Stopwatch()
     commands = legal_commands(view)
     if len(commands) == 1:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor_a11y.bots import BOTS, bot_for, hard, plan, race
+from splendor_a11y.bots import BOTS, bot_for, hard, plan, race, rival
 from splendor_a11y.bots.arena import HeldCard, play_alone, play_bots
 from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
@@ -666,6 +666,17 @@ def test_the_rival_takes_the_win_it_has_in_one_move(seed: int) -> None:
     winning = [command for command in legal_commands(state) if decide_and_apply(state, command)[1].winners == (1,)]
     assert 1 <= len(winning) < len(legal_commands(state)) // 4
     assert bot_for("rival")(view(state, 1), random.Random(seed)) in winning
+
+
+def test_the_rival_thinks_its_own_fixed_rounds_for_the_fixed_thought(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fixed thought counts positions judged, which the rival's search never moves:
+    given it, the rival thinks its fixed rounds (the same move for the same seed), not
+    the fixed thought's second on the processor's clock."""
+    rounds: list[object] = []
+    monkeypatch.setattr(rival, "_one_round", lambda *args: rounds.append(args))
+    state = new_game(2, 3)
+    bot_for("rival", hard.FIXED_BUDGET)(view(state, 0), random.Random(1))
+    assert len(rounds) == rival.FIXED_ROUNDS
 
 
 @pytest.mark.parametrize(("players", "turns", "widest"), [(2, 3, 3), (3, 3, 3), (4, 2, 1)])

@@ -106,6 +106,14 @@ class SearchBudget:
         the position (its modules slow the count of positions judged)."""
         return Judgements(len(state.modules)) if self.counted else Stopwatch()
 
+    @property
+    def processor_seconds(self) -> float | None:
+        """The seconds for a thinker that judges positions its own way (the rival, the
+        benchmarks' planner) and so reads the processor's clock: None with no clock, and
+        for the fixed thought too, whose count of positions judged such a thinker would
+        never move; with None it thinks its own fixed amount."""
+        return None if self.counted else self.seconds
+
 
 FIXED_BUDGET = SearchBudget(counted=True)
 """A fixed amount of thought, the same on every machine: for recorded games and tests.

@@ -45,9 +45,9 @@ from splendor_a11y.engine import (
 __all__ = ["FIXED_ROUNDS", "choose_rival"]
 
 FIXED_ROUNDS = 120
-"""Rounds of thinking a move when the hard bot thinks a fixed amount (no clock, or the
-fixed thought, whose count of positions judged the rival, judging its own way, never
-moves): the same move for the same seed."""
+"""Rounds of thinking a move when the budget gives the rival no seconds to read on the
+processor's clock (``SearchBudget.processor_seconds``: no clock, or the fixed thought):
+the same move for the same seed."""
 EXPLORATION = 0.7
 """The UCB1 rule's weight on trying moves seldom tried, for results between 0 and 1."""
 PLAYOUT_DECISIONS = 400
@@ -84,8 +84,7 @@ def choose_rival(view: SeatView, rng: random.Random, budget: SearchBudget | None
         if play_legal(deal, command)[1].winners == (view.current,):
             return command
     root = _Node(mover=-1)
-    budget = budget or hard.DEFAULT_BUDGET
-    seconds = None if budget.counted else budget.seconds
+    seconds = (budget or hard.DEFAULT_BUDGET).processor_seconds
     clock = Stopwatch()
     rounds = 0
     while (rounds < FIXED_ROUNDS) if seconds is None else (clock() < seconds):
