@@ -32,8 +32,10 @@ def hidden_from(state: GameState, seat: int) -> set[Card]:
 
 
 def named(line: str, card: Card) -> bool:
-    """Whether a sentence names a card (its whole code, not the start of a longer one)."""
-    return re.search(rf"(?<![\w*+-]){re.escape(card.text)}(?![ ]\d|[\w*+])", line) is not None
+    """Whether a sentence names a card (its whole code, not the start of a longer one).
+    The plain search first: most sentences hold no code of a hidden card, and the pattern
+    is only worth building for those that do."""
+    return card.text in line and re.search(rf"(?<![\w*+-]){re.escape(card.text)}(?![ ]\d|[\w*+])", line) is not None
 
 
 def played_game(seed: int) -> Iterator[tuple[Event, GameState, GameState]]:
