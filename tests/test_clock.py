@@ -6,7 +6,14 @@ from __future__ import annotations
 import threading
 import time
 
-from splendor_a11y.bots.clock import JUDGED_A_SECOND, MODULE_SLOWS, WALL_STRETCH, Judgements, Stopwatch
+from splendor_a11y.bots.clock import (
+    JUDGED_A_SECOND,
+    LARGER_TABLE_JUDGES,
+    MODULE_SLOWS,
+    WALL_STRETCH,
+    Judgements,
+    Stopwatch,
+)
 from splendor_a11y.bots.evaluation import evaluate
 
 from conftest import new_game
@@ -60,6 +67,18 @@ def test_the_fixed_thought_s_clock_counts_positions_judged_and_no_time() -> None
         evaluate(state, 0)
     assert plain() == 3 / JUDGED_A_SECOND
     assert with_modules() == 3 * MODULE_SLOWS**2 / JUDGED_A_SECOND
+
+
+def test_at_a_larger_table_more_positions_make_the_fixed_thought_s_second() -> None:
+    """Without the race a position is cheaper to judge: at three or four players the
+    fixed thought judges more of them before its second is up, so that it thinks about
+    as long as the timed second does there too."""
+    state = new_game(2, 1)
+    two, three, four = Judgements(players=2), Judgements(players=3), Judgements(players=4)
+    for _ in range(6):
+        evaluate(state, 0)
+    assert three() < two() and four() < three()
+    assert three() == 6 / (JUDGED_A_SECOND * LARGER_TABLE_JUDGES[3])
 
 
 def test_each_thread_counts_the_positions_it_judged() -> None:

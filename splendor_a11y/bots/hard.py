@@ -103,8 +103,9 @@ class SearchBudget:
 
     def clock(self, state: GameState) -> Clock:
         """A clock started now, that the budget's seconds are read on, for thought about
-        the position (its modules slow the count of positions judged)."""
-        return Judgements(len(state.modules)) if self.counted else Stopwatch()
+        the position (its modules and its number of players change how fast positions
+        are judged)."""
+        return Judgements(len(state.modules), len(state.players)) if self.counted else Stopwatch()
 
     @property
     def processor_seconds(self) -> float | None:
