@@ -82,7 +82,8 @@ def test_the_bot_does_not_race_when_an_opponent_would_win_first(seed: int) -> No
 
 
 def test_a_card_bought_where_the_decks_are_unknown_leaves_its_place_empty() -> None:
-    """What the race plans on: the cards in sight, and nothing drawn in their place."""
+    """What a view hides, and what a race with only the cards in sight plans on: nothing
+    drawn in a bought card's place."""
     state = new_game(2, 1)
     card, slot = cheapest_card_worth_points(state)
     unknown = decks_unknown(holding_the_price(state, 0, card))
@@ -97,7 +98,7 @@ def test_a_card_bought_where_the_decks_are_unknown_leaves_its_place_empty() -> N
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_cards_in_sight_are_enough_for_a_race_from_the_first_turn(seed: int) -> None:
-    """On a fresh deal, the twelve cards face up and the nobles make a line to 15: the race
+    """On a fresh deal, the twelve cards face up and the nobles make a line to 15: a race
     need not count on a card nobody has seen to have one."""
     turns, first = race.fastest_line(decks_unknown(new_game(2, seed)), 0)
     assert turns <= race.MOST_TURNS
@@ -120,33 +121,35 @@ def _races_recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, bool, in
     return raced
 
 
-def test_the_bot_races_on_an_imagined_deal_and_plays_a_line_in_sight(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_bot_races_on_an_imagined_deal_and_plays_its_line_raced_wider_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Whether it races is reckoned for both seats on the same imagined deal (the cards to
-    come may bring the opponent level); the line it plays counts on no card still in a
-    deck, one race wider than the last."""
+    come may bring the opponent level); the line it plays is raced again, wider, on that
+    deal, not with only the cards in sight (which cost games at a table of two)."""
     raced = _races_recorded(monkeypatch)
     state = _two_turns_from_winning(1)
     first = race.closing_move(view(state, 0), random.Random(1))
     widths = [width for width in race.WIDER_RACES if width <= race.UNTIMED_WIDEST]
-    assert raced == [(0, False, race.RACE_WIDTH), (1, False, race.RIVAL_WIDTH)] + [(0, True, w) for w in widths]
+    assert raced == [(0, False, race.RACE_WIDTH), (1, False, race.RIVAL_WIDTH)] + [(0, False, w) for w in widths]
     assert first is not None
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
 
 
-def test_with_time_to_spare_the_race_in_sight_goes_ever_wider(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_with_time_to_spare_the_race_goes_ever_wider(monkeypatch: pytest.MonkeyPatch) -> None:
     """A timed bot whose race is on keeps more positions a turn each time, to the widest."""
     raced = _races_recorded(monkeypatch)
     state = _two_turns_from_winning(2)
     first = race.closing_move(view(state, 0), random.Random(2), time.monotonic() + 60, time.monotonic() + 60)
-    assert [width for _, _, width in raced[2:]] == list(race.WIDER_RACES)
+    assert raced[2:] == [(0, False, width) for width in race.WIDER_RACES]
     assert first is not None
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
 
 
-def test_a_race_in_sight_out_of_time_leaves_the_line_on_the_imagined_deal() -> None:
-    state = decks_unknown(_two_turns_from_winning(3))
+def test_a_wider_race_out_of_time_leaves_the_narrow_race_s_line() -> None:
+    state = _two_turns_from_winning(3)
     on_the_deal = TakeGems(GemCounts.parse("1r 1o 1d"))
-    assert race._line_in_sight(state, 0, on_the_deal, time.monotonic(), time.monotonic) == on_the_deal
+    assert race._wider_line(state, 0, on_the_deal, time.monotonic(), time.monotonic) == on_the_deal
 
 
 def test_at_a_table_of_two_the_bot_plays_its_race_when_it_has_one(monkeypatch: pytest.MonkeyPatch) -> None:

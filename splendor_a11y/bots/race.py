@@ -15,23 +15,23 @@ often close), so only a table of two races. The figures are in git's history of 
 file and of the benchmarks.
 
 Whether to race is reckoned on one imagined deal of the hidden cards, for the bot and
-each opponent alike. The line it then plays counts only on the cards in sight: it is
-raced again on the position with every deck's cards unknown (``decks_unknown``), where a
-card bought from a row leaves its place empty, keeping more positions a turn each time
-for as long as the move's time allows. On one imagined deal, a race finds lines that buy
-cards which may never come, and the wider it looks the more of them it finds:
-re-racing every turn alone on a fresh deal took 23.5 turns to 15 keeping 30 positions a
-turn and 23.85 keeping 250, where seeing the real cards it took 22.8 and 21.25 (20
-deals, seeds 20000 to 20019); with only the cards in sight, 22.95 and 22.4 (30 and 120).
-Reckoning the opponents' races in sight as well would have the bot race at a table of
-two where the cards to come could still bring an opponent level; tried, it won 20 of 50
-games against the hard bot before, where the bot as it was had won 28 on the same seeds.
+each opponent alike, and the line it plays is raced again, wider, on that deal. A line
+that counts only on the cards in sight (every deck's cards unknown, a card bought
+leaving its place empty) reached 15 sooner alone, where a long line on one imagined deal
+buys cards that never come (re-racing every turn alone, 22.95 turns keeping 30 positions
+a turn against 23.5 on a fresh imagined deal, and 22.4 keeping 120 against 23.85 keeping
+250; seeing the real cards, 22.8 and 21.25; 20 deals, seeds 20000 to 20019); but at a
+table of two, where the race comes near the end, it won fewer games and took fewer
+nobles (``WIDER_RACES``), and was given up. Reckoning the opponents' races in sight
+as well would have the bot race at a table of two where the cards to come could still
+bring an opponent level; tried, it won 20 of 50 games against the hard bot before, where
+the bot as it was had won 28 on the same seeds.
 
 A race can be long (with the modules' choices, a few seconds in the slowest
 positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race
 that has not found its answer by then is given up, as if an opponent could keep up, and
 the search decides. Once the race is on there is nothing else to think about: the
-races in sight may run to the end of the move's time.
+wider races may run to the end of the move's time.
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ from splendor_a11y.engine import (
     Phase,
     Reserve,
     TakeGems,
-    decks_unknown,
     determinize,
     legal_commands,
     turn_again,
@@ -63,10 +62,15 @@ RACING_TABLE = 2
 """The only number of players at which the bot races."""
 RACE_WIDTH = 15
 """The bot's own race keeps this many best positions each turn."""
-WIDER_RACES = (30, 60, 120, 240)
-"""Once the race is on, the bot races again with only the cards in sight, keeping each of
-these many positions a turn in turn, for as long as the move's time allows, and plays the
-fastest line's first move (``closing_move``)."""
+WIDER_RACES = (30,)
+"""Once the race is on, the bot races again on the same imagined deal, keeping each of
+these many positions a turn in turn, for as long as the move's time allows, and plays
+the fastest line's first move (``closing_move``). Racing again with only the cards in
+sight (``decks_unknown``: a card bought leaving its place empty), keeping 30 to 240
+positions a turn, reached 15 alone 1.4 rounds sooner, but at a table of two it won 83
+of 100 games against medium with 0.86 nobles a game, where this won 90 with 1.17, and
+46 of 100 against the hard bot before with 0.54 nobles, where this won 49 with 0.68
+(docs/benchmarks.md)."""
 UNTIMED_WIDEST = 60
 """With no clock (a budget of no seconds, as the tests give), the widest of those races
 it runs."""
@@ -176,12 +180,11 @@ def closing_move(
     finish_by: float | None = None,
     clock: Clock = time.monotonic,
 ) -> Command | None:
-    """The first move of the seat's fastest line to the winning score with the cards in
-    sight, when on one deal of the hidden cards no opponent could get there within
-    ``LEAD_TURNS`` turns of it; None when one could, outside the seat's main action, or
-    when the ``deadline`` (a reading of the ``clock``) comes first. Once the race is on,
-    nothing else is left to think about: its races in sight may run on until
-    ``finish_by`` (the deadline, unless given)."""
+    """The first move of the seat's fastest line to the winning score, when on one deal of
+    the hidden cards no opponent could get there within ``LEAD_TURNS`` turns of it; None
+    when one could, outside the seat's main action, or when the ``deadline`` (a reading of
+    the ``clock``) comes first. Once the race is on, nothing else is left to think about:
+    its wider races may run on until ``finish_by`` (the deadline, unless given)."""
     if view.phase is not Phase.ACTION:
         return None
     deal = determinize(view, random.Random(rng.random()), standard_cards())
@@ -191,9 +194,7 @@ def closing_move(
         return None
     if first is None:
         return None
-    return _line_in_sight(
-        decks_unknown(deal), view.current, first, finish_by if finish_by is not None else deadline, clock
-    )
+    return _wider_line(deal, view.current, first, finish_by if finish_by is not None else deadline, clock)
 
 
 def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Clock) -> tuple[Command | None, int]:
@@ -211,15 +212,15 @@ def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Cl
     return first, turns
 
 
-def _line_in_sight(in_sight: GameState, seat: int, first: Command, deadline: float | None, clock: Clock) -> Command:
-    """The first move of the fastest line to the winning score with only the cards in
-    sight, raced keeping each of ``WIDER_RACES`` positions a turn in turn (with no clock,
-    up to ``UNTIMED_WIDEST``) for as long as the deadline allows; ``first``, the line on
-    the imagined deal, if no race in sight gets there in time."""
+def _wider_line(deal: GameState, seat: int, first: Command, deadline: float | None, clock: Clock) -> Command:
+    """The first move of the fastest line to the winning score on the deal, raced keeping
+    each of ``WIDER_RACES`` positions a turn in turn (with no clock, up to
+    ``UNTIMED_WIDEST``) for as long as the deadline allows; ``first``, the narrow race's
+    line, if no wider race gets there in time."""
     turns = MOST_TURNS
     for width in WIDER_RACES if deadline is not None else [w for w in WIDER_RACES if w <= UNTIMED_WIDEST]:
         try:
-            wide_turns, wide_first = fastest_line(in_sight, seat, width, turns, deadline, clock)
+            wide_turns, wide_first = fastest_line(deal, seat, width, turns, deadline, clock)
         except RaceOutOfTime:
             break
         if wide_first is not None and wide_turns <= turns:

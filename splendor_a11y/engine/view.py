@@ -115,9 +115,9 @@ def view(state: GameState, seat: int) -> SeatView:
 
 def decks_unknown(state: GameState) -> GameState:
     """The state with every deck's cards unknown (a module's decks too), all else as it is:
-    a card bought or reserved from a row leaves its place empty. How a bot plans with only
-    the cards it can see, where a plan on an imagined deal would count on cards that may
-    never come."""
+    a card bought or reserved from a row leaves its place empty. What a seat's view hides,
+    and how a plan counts only on the cards in sight, where a plan on an imagined deal
+    would count on cards that may never come."""
     hidden = replaced(state, decks=tuple((None,) * len(deck) for deck in state.decks))
     for module in state.modules:
         hidden = module.hide(hidden)
