@@ -71,9 +71,6 @@ positions a turn, reached 15 alone 1.4 rounds sooner, but at a table of two it w
 of 100 games against medium with 0.86 nobles a game, where this won 90 with 1.17, and
 46 of 100 against the hard bot before with 0.54 nobles, where this won 49 with 0.68
 (docs/benchmarks.md)."""
-UNTIMED_WIDEST = 60
-"""With no clock (a budget of no seconds, as the tests give), the widest of those races
-it runs."""
 RIVAL_WIDTH = 5
 """An opponent's race, reckoned only to see whether it is close, keeps fewer."""
 LEAD_TURNS = 2
@@ -214,11 +211,11 @@ def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Cl
 
 def _wider_line(deal: GameState, seat: int, first: Command, deadline: float | None, clock: Clock) -> Command:
     """The first move of the fastest line to the winning score on the deal, raced keeping
-    each of ``WIDER_RACES`` positions a turn in turn (with no clock, up to
-    ``UNTIMED_WIDEST``) for as long as the deadline allows; ``first``, the narrow race's
-    line, if no wider race gets there in time."""
+    each of ``WIDER_RACES`` positions a turn in turn for as long as the deadline allows
+    (with no clock, all of them); ``first``, the narrow race's line, if no wider race gets
+    there in time."""
     turns = MOST_TURNS
-    for width in WIDER_RACES if deadline is not None else [w for w in WIDER_RACES if w <= UNTIMED_WIDEST]:
+    for width in WIDER_RACES:
         try:
             wide_turns, wide_first = fastest_line(deal, seat, width, turns, deadline, clock)
         except RaceOutOfTime:
