@@ -154,13 +154,16 @@ of play, one game with all three took more than three minutes, the suite's slowe
 def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hard bot's search and races at their smallest, still with no clock: for tests
     that need whole games of it rather than its best moves (its fixed thought takes
-    minutes for a game with the modules)."""
+    minutes for a game with the modules): one deal a move (with two, one game with all
+    three modules took two minutes, the suite's slowest test; three quarters of it the
+    search's plans), and no wider race once the race is on (at this width it would run
+    the same race again; test_race checks the wider races)."""
     monkeypatch.setattr(
-        hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=2, seconds=None, finalists=1)
+        hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=1, seconds=None, finalists=1)
     )
     for narrowed in ("RACE_WIDTH", "RIVAL_WIDTH"):
         monkeypatch.setattr(race, narrowed, BRIEF_RACE)
-    monkeypatch.setattr(race, "WIDER_RACES", (BRIEF_RACE,))
+    monkeypatch.setattr(race, "WIDER_RACES", ())
 
 
 HARD_GAMES_MODULES = [modules for modules in MODULE_SETS[1:] if len(modules) != 2]
