@@ -2,7 +2,8 @@
 its cost in gems does not say (a discard card, ``c3d -2o``, costs two cards of a colour,
 no gems); a hand of tokens near the limit, which looks rich and buys nothing; and the
 race, which runs on one deal of the hidden cards, never counts on a deck's top card and
-tries only the moves that make a line faster;
+tries only the moves that make a line faster; a card an opponent's strongholds keep from
+a player, which no token brings within their reach;
 and the choice of tokens to give back, found quickly, which must be the choice the full
 judgement makes."""
 
@@ -21,7 +22,7 @@ from splendor_a11y.bots.medium import greedy_command, greedy_score
 from splendor_a11y.bots.plan import plan_habits
 from splendor_a11y.bots.race import racing_moves
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import DeckTop, GemCounts
+from splendor_a11y.domain.notation import DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
     Buy,
     GameState,
@@ -82,6 +83,34 @@ def test_a_discard_card_the_player_cannot_pay_adds_nothing_to_their_reach() -> N
     state = _orient_game(1)
     holding = with_player(state, 0, reserved=(Reserved(DISCARD_CARD, "c", blind=False),))
     assert evaluate(holding, 0) < evaluate(state, 0)
+
+
+def _strongholds_game(seed: int, held: dict[int, tuple[Slot, ...]]) -> GameState:
+    """A dealt Strongholds game of two, with strongholds on the table (``held``, by seat)."""
+    modules = modules_named(("strongholds",))
+    state = GameState.new(("P0", "P1"), modules)
+    state = evolve(state, replace(deal(2, random.Random(seed), standard_cards(), modules), first_player=0))
+    return state.with_part("strongholds", tuple(held.get(seat, ()) for seat in range(2)))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_card_under_an_opponents_strongholds_is_out_of_a_players_reach(seed: int) -> None:
+    """Tokens one gem short of a card: worth less when the card lies under the opponent's
+    stronghold (no token buys it), as much as on a free card when under the player's own.
+    The same player, rows and nobles judged before and after the stronghold came: the
+    judgement kept from before must not answer for after."""
+    free = _strongholds_game(seed, {})
+    card = free.rows[1][0]
+    assert card is not None
+    short = list(card.cost)
+    short[next(colour for colour in range(5) if short[colour])] -= 1
+    free = with_player(free, 0, tokens=GemCounts(short))
+    free_worth = evaluate(free, 0)
+    kept = free.with_part("strongholds", ((), (Slot("b", 1),)))
+    own = free.with_part("strongholds", ((Slot("b", 1),), ()))
+    assert kept.players[0] is free.players[0]
+    assert evaluate(kept, 0) < free_worth
+    assert evaluate(own, 0) == pytest.approx(free_worth)
 
 
 @pytest.mark.parametrize(

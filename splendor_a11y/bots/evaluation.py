@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import packed_holding, packed_shortfall
+from splendor_a11y.domain.notation import LEVELS, Slot, packed_holding, packed_shortfall
 from splendor_a11y.engine import GameState, Module, PlayerState, gems_missing
 
 __all__ = [
@@ -93,11 +93,13 @@ class _Board:
     the board's demand (``_demand``), and each card's packed cost, the reckoning of its
     gap when a module prices it its own way, and its worth within reach (points and
     ``REACH_BONUS``). A search judges many positions on
-    the same rows, since taking gems leaves them as they are."""
+    the same rows, since taking gems leaves them as they are. ``slots`` names where each
+    of ``cards`` lies."""
 
     rows: tuple[tuple[Card | None, ...], ...]
     demand: list[int]
     cards: tuple[_Entry, ...]
+    slots: tuple[Slot, ...]
 
 
 BOARDS_KEPT = 1024
@@ -113,7 +115,9 @@ class _Kept(threading.local):
         self.boards: dict[int, _Board] = {}
         self.shortfalls: dict[int, dict[int, int]] = {}
         """For a packed holding, the gems it lacks of each packed cost asked of it."""
-        self.positions: dict[tuple[int, int, int], tuple[PlayerState, object, object, float]] = {}
+        self.positions: dict[tuple[int, int, int, int], tuple[PlayerState, object, object, object, float]] = {}
+        self.open_cards: dict[tuple[int, int, int], tuple[object, object, tuple[_Entry, ...]]] = {}
+        """For the modules' parts, the rows and a seat, the face-up cards open to the seat."""
         self.judged = 0
         """How many positions this thread has been asked to judge (``positions_judged``)."""
 
@@ -130,17 +134,19 @@ def _board(rows: tuple[tuple[Card | None, ...], ...], modules: tuple[Module, ...
         return board
     demand = [0] * 5
     cards = []
-    for row in rows:
-        for card in row:
+    slots = []
+    for level, row in zip(LEVELS, rows, strict=False):
+        for index, card in enumerate(row, start=1):
             if card is None:
                 continue
             cards.append(_reach_entry(card, modules))
+            slots.append(Slot(level, index))
             if card.points:
                 cost = card.cost
                 for i in range(5):
                     if cost[i] > demand[i]:
                         demand[i] = cost[i]
-    board = _Board(rows, demand, tuple(cards))
+    board = _Board(rows, demand, tuple(cards), tuple(slots))
     if len(boards) >= BOARDS_KEPT:
         boards.clear()
     boards[id(rows)] = board
@@ -170,11 +176,41 @@ HOLDINGS_KEPT = 4096
 """How many holdings' shortfalls are kept before starting again."""
 
 
-def _reach_value(state: GameState, player: PlayerState) -> float:
+OPEN_CARDS_KEPT = 4096
+"""How many seats' sets of open cards are kept before starting again."""
+
+
+def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
+    """The face-up cards as ``_reach_value`` reads them, less those another player's
+    pieces keep from the seat (``GameState.kept_from``: a card under an opponent's
+    strongholds). Counted, such a card made the tokens taken towards it look well spent
+    while they bought nothing: with the Strongholds, bots took three tokens holding ten
+    and gave three back several times a game. Worked out once for each set of modules'
+    parts, rows and seat: the parts stay the same object while nothing of a module's
+    moves."""
+    board = _board(state.rows, state.modules)
+    parts = state.parts
+    if not parts:
+        return board.cards
+    key = (id(parts), id(state.rows), seat)
+    kept = _KEPT.open_cards.get(key)
+    if kept is not None and kept[0] is parts and kept[1] is state.rows:
+        return kept[2]
+    cards = tuple(
+        entry for entry, slot in zip(board.cards, board.slots, strict=True) if state.kept_from(slot, seat) is None
+    )
+    if len(_KEPT.open_cards) >= OPEN_CARDS_KEPT:
+        _KEPT.open_cards.clear()
+    _KEPT.open_cards[key] = (parts, state.rows, cards)
+    return cards
+
+
+def _reach_value(state: GameState, player: PlayerState, seat: int) -> float:
     """The best few cards within a few gems, each worth a share of its value by how far
     it is. What the player has of each colour is counted once for all the cards, and the
     gems a holding lacks for a cost are kept (``_Kept.shortfalls``): this runs for every seat
-    of every position a search looks at, most of them holding what they held a move ago."""
+    of every position a search looks at, most of them holding what they held a move ago.
+    A face-up card kept from the seat is out of its reach (``_open_cards``)."""
     held = packed_holding(player.bonuses, player.tokens)
     gold = player.tokens[5]
     reach = len(REACH_DECAY)
@@ -186,7 +222,7 @@ def _reach_value(state: GameState, player: PlayerState) -> float:
             shortfalls.clear()
         lacking = shortfalls[held] = {}
     modules = state.modules
-    cards = _board(state.rows, modules).cards
+    cards = _open_cards(state, seat)
     if player.reserved:
         cards += tuple(
             _reach_entry(held_card.card, modules) for held_card in player.reserved if held_card.card is not None
@@ -214,7 +250,7 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     when the caller has it already).
 
     A position is judged once and the answer kept, found by identity: a player's state,
-    the rows and the nobles stay the same objects while other players move, and a search
+    the rows, the nobles and the modules' parts stay the same objects while other players move, and a search
     judges every seat after each move it imagines, so most seats' answers are asked for
     again unchanged. The objects are kept with the answer so that no other can take their
     place."""
@@ -222,16 +258,16 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     if state.is_over:
         return WIN if seat in state.winners else -WIN
     player = state.players[seat]
-    rows, nobles = state.rows, state.nobles
-    key = (id(player), id(rows), id(nobles))
+    rows, nobles, parts = state.rows, state.nobles, state.parts
+    key = (id(player), id(rows), id(nobles), id(parts))
     positions = _KEPT.positions
     kept = positions.get(key)
-    if kept is not None and kept[0] is player and kept[1] is rows and kept[2] is nobles:
-        return kept[3]
+    if kept is not None and kept[0] is player and kept[1] is rows and kept[2] is nobles and kept[3] is parts:
+        return kept[4]
     value = _judged(state, seat, player, demand)
     if len(positions) >= POSITIONS_KEPT:
         positions.clear()
-    positions[key] = (player, rows, nobles, value)
+    positions[key] = (player, rows, nobles, parts, value)
     return value
 
 
@@ -253,17 +289,21 @@ def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] 
         + TOKEN * (tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4])
         + GOLD * tokens[5]
         + _noble_value(state.noble_options(seat), player.bonuses)
-        + _reach_value(state, player)
+        + _reach_value(state, player, seat)
         - _hand_cost(player)
     )
 
 
 def holding(state: GameState, player: PlayerState) -> tuple[int, int, float]:
-    """What of ``evaluate`` the player's tokens change: the coloured tokens, the gold, and
-    the worth of the cards they bring within reach. Two ways of giving tokens back that
+    """What of ``evaluate`` the tokens of ``player`` (the seat to move) change: the
+    coloured tokens, the gold, and the worth of the cards they bring within reach. Two ways of giving tokens back that
     leave the same holding are judged the same, to the last digit."""
     tokens = player.tokens
-    return tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4], tokens[5], _reach_value(state, player)
+    return (
+        tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4],
+        tokens[5],
+        _reach_value(state, player, state.current),
+    )
 
 
 def holding_worth(held: tuple[int, int, float]) -> float:
