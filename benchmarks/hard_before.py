@@ -1,8 +1,12 @@
 """The hard bot as it was before it learnt to answer opponents that are not the medium
 bot (commit 0e9d9b5), kept unchanged as a yardstick: ``benchmarks/bots.py --pool`` plays
 the hard bot against it. It judges with the shared pieces of today's package
-(``evaluation``, ``habits``, ``medium``), which have not changed how they judge since,
-and races with that commit's race, kept beside it (``race_before``). (Until 2026-11-30
+(``evaluation``, ``habits``, ``medium``), which have not changed how they judge since
+but for two things: its steer towards nobles is that commit's, kept beside it
+(``race_before.NOBLE_PULL_BEFORE``), where until 2026-12-01 it was the package's of the
+day; and with the Strongholds, since 2026-12-01 a card under an opponent's strongholds is
+out of its reach too, as for every bot (``evaluation``). It races with that commit's
+race, kept beside it (``race_before``). (Until 2026-11-30
 it raced with the package's race of the day, which has changed since: the yardstick
 changed with it.)
 
@@ -57,7 +61,7 @@ import random
 import time
 from dataclasses import dataclass, replace
 
-from race_before import RACING_TABLE, closing_move
+from race_before import NOBLE_PULL_BEFORE, RACING_TABLE, closing_move
 
 from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
 from splendor_a11y.bots.habits import RETURNED_TOKEN, habits, hoarded, move_and_returns
@@ -153,7 +157,7 @@ def plan_habits(state: GameState, seat: int) -> float:
     40, as close as 80 games can tell). At a table of two, where the plan sees three turns
     and the race sees to the end, it won no more: 65 of 70 base and module games, against
     68, and gave back more tokens."""
-    value = habits(state, seat)
+    value = habits(state, seat, NOBLE_PULL_BEFORE)
     if _crowded(len(state.players)) and not state.is_over:
         value -= hoarded(state.players[seat])
     return value

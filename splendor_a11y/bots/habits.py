@@ -58,9 +58,10 @@ def move_and_waste(state: GameState, seat: int, command: Command) -> tuple[GameS
     return after, RETURNED_TOKEN * returned + (STALL if after.players[seat] == before else 0.0)
 
 
-def habits(state: GameState, seat: int) -> float:
+def habits(state: GameState, seat: int, pull: tuple[float, ...] = NOBLE_PULL) -> float:
     """What a strong player weighs beyond the shared judgement: cards held in the hand
-    (more when far from being bought), and nobles within reach."""
+    (more when far from being bought), and nobles within reach (``pull``: a noble's
+    points weighted by the bonuses still missing; a yardstick keeps its own)."""
     if state.is_over:
         return 0.0
     player = state.players[seat]
@@ -73,8 +74,8 @@ def habits(state: GameState, seat: int) -> float:
         if noble is None:
             continue
         missing = bonuses_missing(noble, player.bonuses)
-        if missing < len(NOBLE_PULL):
-            value += noble.points * NOBLE_PULL[missing]
+        if missing < len(pull):
+            value += noble.points * pull[missing]
     return value
 
 
