@@ -294,7 +294,8 @@ class Module:
 
     def kept_from(self, state: GameState, place: Slot, seat: int) -> int | None:
         """The player whose pieces keep ``seat`` from taking the card at a slot, or None
-        (legal moves and queries leave such a card out; ``check_take`` says why)."""
+        (legal moves, queries and the bots' judgement of how near a card is leave such a
+        card out; ``check_take`` says why)."""
         return None
 
     def colour_of(self, player: PlayerState, card: Card) -> tuple[Gem | None, int] | None:
