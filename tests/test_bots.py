@@ -489,32 +489,15 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
     assert [score for score, _ in ranked] == [0.0] * 3 + [float("-inf")] * (budget.shortlist - 3)
 
 
-@pytest.mark.parametrize("modules", [(), ("orient",)])
-def test_holding_ten_tokens_the_search_is_given_a_purchase_to_judge(modules: tuple[str, ...]) -> None:
-    """Ten tokens that can buy cards: medium's one-move look ranks taking three (and giving
-    three back) and reserving above every purchase, and a shortlist of its best ten alone
-    holds none; the search's shortlist holds the best purchases."""
-    chosen = modules_named(modules)
-    state = GameState.new(("P0", "P1"), chosen)
-    state = evolve(state, replace(deal(2, random.Random(0), standard_cards(), chosen), first_player=0))
-    state = with_player(state, 0, tokens=GemCounts([3, 2, 2, 0, 2, 1]))
-    legal = legal_commands(state)
-    by_medium = sorted(legal, key=lambda command: greedy_score(state, command), reverse=True)
-    assert not any(isinstance(move, Buy) for move in by_medium[: hard.DEFAULT_BUDGET.shortlist])
-    shortlist = hard._shortlist(state, 0, legal, hard.DEFAULT_BUDGET)
-    best_purchase = next(move for move in by_medium if isinstance(move, Buy))
-    assert best_purchase in shortlist
-
-
 def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under half a second, medium's judgement shortlists five moves, not ten (the careful
-    player's two and the best purchases may join them): fewer moves, more deals each. With a second, ten."""
+    player's two may join them): fewer moves, more deals each. With a second, ten."""
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
     monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
     position = view(new_game(2, 8), 0)
     short = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=0.25))
     whole = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
-    assert hard.NARROW_SHORTLIST <= len(short) <= hard.NARROW_SHORTLIST + hard.PURCHASES_KEPT + hard.CAREFUL_MOVES
+    assert hard.NARROW_SHORTLIST <= len(short) <= hard.NARROW_SHORTLIST + hard.CAREFUL_MOVES
     assert len(whole) == hard.SearchBudget().shortlist
     by_medium = [move for _, move in whole][: hard.NARROW_SHORTLIST]
     assert set(by_medium) <= {move for _, move in short}

@@ -9,9 +9,8 @@ is given up and left to the search; with less than ``RACE_FROM`` to think, it do
 race at all, and the search has the whole time.
 
 It shortlists its best-looking moves by the medium bot's judgement (ten, or five when it
-has less than half a second to search: ``NARROW_SHORTLIST``), adds its two best-looking
-purchases (``PURCHASES_KEPT``) and the two moves a careful player would choose
-(``CAREFUL_MOVES``) and the reservation of any face-up card
+has less than half a second to search: ``NARROW_SHORTLIST``), adds the two moves a
+careful player would choose (``CAREFUL_MOVES``) and the reservation of any face-up card
 that would take an opponent to the winning score (one move's look rates that low), then
 deals the hidden cards at random from those it has not seen (a determinization), plays
 each shortlisted move there, lets every opponent answer, plans its own next three turns with the others
@@ -72,7 +71,6 @@ __all__ = [
     "FIXED_BUDGET",
     "NARROW_BELOW",
     "NARROW_SHORTLIST",
-    "PURCHASES_KEPT",
     "RACE_FROM",
     "RACE_SHARE",
     "THINK_SECONDS",
@@ -311,26 +309,14 @@ hard bot before it won 50 (52 without), gave back 0.86 tokens a game (1.37) and 
 the same (docs/benchmarks.md)."""
 
 
-PURCHASES_KEPT = 2
-"""How many of the best-looking purchases join the shortlist when medium's judgement left
-them out. Holding ten tokens, every reservation gives one back and medium's one-move look
-rates them alike, a little above a purchase of a cheap card; with the Orient's two more
-cards a row, such reservations alone filled the shortlist, and the search, never given a
-purchase to judge, reserved or took three and gave three back where buying was its best
-move by far (seen on the games of seeds 20004 and 20005, both modules, against the hard
-bot before)."""
-
-
 def _shortlist(state: GameState, seat: int, commands: list[Command], budget: SearchBudget) -> list[Command]:
     """The moves the search plays, best-looking first: medium's judgement's best few
-    (``budget.shortlist``), then the best purchases (``PURCHASES_KEPT``), a careful
-    player's best (``CAREFUL_MOVES``) and the reservations that keep an opponent from
-    winning (``_denials``) that are not among them."""
-    by_medium = sorted(commands, key=lambda c: greedy_score(state, c), reverse=True)
-    shortlist = by_medium[: budget.shortlist]
-    purchases = [move for move in by_medium if isinstance(move, Buy)][:PURCHASES_KEPT]
+    (``budget.shortlist``), then a careful player's best (``CAREFUL_MOVES``) and the
+    reservations that keep an opponent from winning (``_denials``) that are not among
+    them."""
+    shortlist = sorted(commands, key=lambda c: greedy_score(state, c), reverse=True)[: budget.shortlist]
     careful = sorted(commands, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
-    for move in purchases + careful + _denials(state, seat, commands):
+    for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
     return shortlist
