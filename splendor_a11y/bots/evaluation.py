@@ -184,10 +184,10 @@ def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
     """The face-up cards as ``_reach_value`` reads them, less those another player's
     pieces keep from the seat (``GameState.kept_from``: a card under an opponent's
     strongholds). Counted, such a card made the tokens taken towards it look well spent
-    while they bought nothing: with the Strongholds, bots took three tokens holding ten
-    and gave three back several times a game. Worked out once for each set of modules'
-    parts, rows and seat: the parts stay the same object while nothing of a module's
-    moves."""
+    while they bought nothing. (It was not what made the hard bot give back 3.7 tokens a
+    game with the Orient and the Strongholds: docs/benchmarks.md.) Worked out once for
+    each set of modules' parts, rows and seat: the parts stay the same object while
+    nothing of a module's moves."""
     board = _board(state.rows, state.modules)
     parts = state.parts
     if not parts:
@@ -250,9 +250,9 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     when the caller has it already).
 
     A position is judged once and the answer kept, found by identity: a player's state,
-    the rows, the nobles and the modules' parts stay the same objects while other players move, and a search
-    judges every seat after each move it imagines, so most seats' answers are asked for
-    again unchanged. The objects are kept with the answer so that no other can take their
+    the rows, the nobles and the modules' parts stay the same objects while other players
+    move, and a search judges every seat after each move it imagines, so most seats'
+    answers are asked for again unchanged. The objects are kept with the answer so that no other can take their
     place."""
     _KEPT.judged += 1
     if state.is_over:
@@ -296,8 +296,9 @@ def _judged(state: GameState, seat: int, player: PlayerState, demand: list[int] 
 
 def holding(state: GameState, player: PlayerState) -> tuple[int, int, float]:
     """What of ``evaluate`` the tokens of ``player`` (the seat to move) change: the
-    coloured tokens, the gold, and the worth of the cards they bring within reach. Two ways of giving tokens back that
-    leave the same holding are judged the same, to the last digit."""
+    coloured tokens, the gold, and the worth of the cards they bring within reach. Two
+    ways of giving tokens back that leave the same holding are judged the same, to the
+    last digit."""
     tokens = player.tokens
     return (
         tokens[0] + tokens[1] + tokens[2] + tokens[3] + tokens[4],
