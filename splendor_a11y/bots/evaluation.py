@@ -182,12 +182,11 @@ OPEN_CARDS_KEPT = 4096
 
 def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
     """The face-up cards as ``_reach_value`` reads them, less those another player's
-    pieces keep from the seat (``GameState.kept_from``: a card under an opponent's
-    strongholds). Counted, such a card made the tokens taken towards it look well spent
-    while they bought nothing. (It was not what made the hard bot give back 3.7 tokens a
-    game with the Orient and the Strongholds: docs/benchmarks.md.) Worked out once for
-    each set of modules' parts, rows and seat: the parts stay the same object while
-    nothing of a module's moves."""
+    pieces keep from the seat (``GameState.kept_from``: a module's pieces on a card).
+    Counted, such a card made the tokens taken towards it look well spent while they
+    bought nothing. (It was not what made the hard bot give back 3.7 tokens a game with
+    two modules: docs/benchmarks.md.) Worked out once for each set of modules' parts,
+    rows and seat: the parts stay the same object while nothing of a module's moves."""
     board = _board(state.rows, state.modules)
     parts = state.parts
     if not parts:
