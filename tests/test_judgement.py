@@ -47,8 +47,9 @@ def _onyx_cards(count: int) -> GemCounts:
     return GemCounts([0, 0, 0, 0, count, 0])
 
 
-def _orient_game(seed: int) -> GameState:
-    modules = modules_named(("orient",))
+def _dealt_game(seed: int, module: str) -> GameState:
+    """A dealt game of two with one module, P0 to play."""
+    modules = modules_named((module,))
     state = GameState.new(("P0", "P1"), modules)
     return evolve(state, replace(deal(2, random.Random(seed), standard_cards(), modules), first_player=0))
 
@@ -69,7 +70,7 @@ def test_a_card_with_a_cost_is_as_far_as_its_gems_missing() -> None:
 
 
 def test_a_held_discard_card_without_cards_of_its_colour_weighs_on_the_hand() -> None:
-    state = _orient_game(1)
+    state = _dealt_game(1, "orient")
     held = (Reserved(DISCARD_CARD, "c", blind=False),)
     unpaid = with_player(state, 0, reserved=held)
     payable = with_player(state, 0, reserved=held, bonuses=_onyx_cards(2))
@@ -80,17 +81,9 @@ def test_a_held_discard_card_without_cards_of_its_colour_weighs_on_the_hand() ->
 
 def test_a_discard_card_the_player_cannot_pay_adds_nothing_to_their_reach() -> None:
     """Holding it is worth no more than the hand slot it takes costs."""
-    state = _orient_game(1)
+    state = _dealt_game(1, "orient")
     holding = with_player(state, 0, reserved=(Reserved(DISCARD_CARD, "c", blind=False),))
     assert evaluate(holding, 0) < evaluate(state, 0)
-
-
-def _strongholds_game(seed: int, held: dict[int, tuple[Slot, ...]]) -> GameState:
-    """A dealt Strongholds game of two, with strongholds on the table (``held``, by seat)."""
-    modules = modules_named(("strongholds",))
-    state = GameState.new(("P0", "P1"), modules)
-    state = evolve(state, replace(deal(2, random.Random(seed), standard_cards(), modules), first_player=0))
-    return state.with_part("strongholds", tuple(held.get(seat, ()) for seat in range(2)))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -99,7 +92,7 @@ def test_a_card_under_an_opponents_strongholds_is_out_of_a_players_reach(seed: i
     stronghold (no token buys it), as much as on a free card when under the player's own.
     The same player, rows and nobles judged before and after the stronghold came: the
     judgement kept from before must not answer for after."""
-    free = _strongholds_game(seed, {})
+    free = _dealt_game(seed, "strongholds")
     card = free.rows[1][0]
     assert card is not None
     short = list(card.cost)
@@ -132,7 +125,7 @@ def test_at_a_crowded_table_each_token_held_beyond_seven_weighs_on_the_plan(play
 def test_the_race_tries_buying_and_taking_gems_within_the_limit(seed: int) -> None:
     """Eight tokens in hand: the race takes at most two gems, reserves nothing, and buys
     whatever the hand can pay for."""
-    state = with_player(_orient_game(seed), 0, tokens=GemCounts([2, 2, 2, 1, 1, 0]))
+    state = with_player(_dealt_game(seed, "orient"), 0, tokens=GemCounts([2, 2, 2, 1, 1, 0]))
     legal = legal_commands(state)
     quick = {
         command
@@ -151,7 +144,7 @@ def test_a_race_left_only_slow_moves_never_reserves_a_decks_top_card(seed: int, 
     see."""
     tokens = [0] * 6
     tokens[colour] = 10
-    state = with_player(_orient_game(seed), 0, tokens=GemCounts(tokens))
+    state = with_player(_dealt_game(seed, "orient"), 0, tokens=GemCounts(tokens))
     legal = legal_commands(state)
     assert not any(isinstance(command, Buy) for command in legal)
     assert any(isinstance(command, TakeGems) for command in legal)
