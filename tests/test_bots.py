@@ -13,7 +13,8 @@ import pytest
 from splendor_a11y.bots import BOTS, bot_for, hard, plan, race, rival
 from splendor_a11y.bots.arena import HeldCard, play_alone, play_bots
 from splendor_a11y.bots.evaluation import WIN, evaluate
-from splendor_a11y.bots.medium import finish_own_decisions, greedy_command, greedy_score
+from splendor_a11y.bots.habits import move_and_returns
+from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
@@ -426,14 +427,15 @@ def _medium_plays(seed: int, turns: int) -> GameState:
 
 @pytest.mark.parametrize(("seed", "turns"), [(0, 8), (3, 7), (7, 5)])
 def test_the_search_plays_the_moves_a_careful_player_would_choose_that_medium_ranks_low(seed: int, turns: int) -> None:
-    """Medium's judgement draws up the shortlist, and ranks a careful player's best moves
-    below its first ten here; the search plays them too, in every deal it makes."""
+    """Medium's judgement (less what a move wastes) draws up the shortlist, and ranks a
+    careful player's best moves below its first ten here; the search plays them too, in
+    every deal it makes."""
     state = _medium_plays(seed, turns)
     first = determinize(view(state, state.current), random.Random(random.Random(seed).random()), standard_cards())
     commands = legal_commands(first)
-    by_medium = sorted(commands, key=lambda command: greedy_score(first, command), reverse=True)
+    by_looks = sorted(commands, key=lambda command: hard._looks(first, first.current, command), reverse=True)
     careful = sorted(commands, key=lambda command: plan.habitual_score(first, command), reverse=True)[:2]
-    assert any(move not in by_medium[: hard.SearchBudget().shortlist] for move in careful)
+    assert any(move not in by_looks[: hard.SearchBudget().shortlist] for move in careful)
     searched = [move for _, move in hard.ranked_moves(view(state, state.current), random.Random(seed))]
     assert set(careful) <= set(searched)
 
@@ -801,3 +803,16 @@ def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: py
         table = Table(state, header, writer=None, thinking=budget)  # type: ignore[arg-type]
         table.think(1)
     assert given == [quick, slow]
+
+
+@pytest.mark.parametrize(("seed", "held"), [(12, "2d 2s 2e 2r 1o 1g"), (22, "2d 2s 2e 2r 2o")])
+def test_holding_ten_with_cards_to_buy_the_hard_bot_gives_no_tokens_back(seed: int, held: str) -> None:
+    """Medium's one-move judgement counts taking gems over ten and giving as many back as
+    an exchange of colours, worth more than a cheap card. Drawn up by it alone, the
+    search's shortlist was full of such takes, and here the bot took two gems to give two
+    back with cards to buy. The shortlist now marks each move down by what it wastes, as
+    the search does, and the bot gives nothing back."""
+    state = with_player(new_game(2, seed), 0, tokens=GemCounts.parse(held))
+    assert any(isinstance(command, Buy) for command in legal_commands(state))
+    chosen = hard.choose_hard(view(state, 0), random.Random(seed), hard.FIXED_BUDGET)
+    assert move_and_returns(state, 0, chosen)[1] == 0, chosen
