@@ -329,9 +329,9 @@ def _looks(state: GameState, seat: int, command: Command) -> float:
     search will mark it down. Medium's judgement alone counts a take over ten as an
     exchange of colours: holding ten, every way of taking three and giving three back
     looked better than a cheap purchase, the shortlist held none but those, and the
-    search chose among them (over 101 positions of ten games with the Orient and the
-    Strongholds, the bot holding seven tokens or more: 21 moves giving back 41 tokens,
-    20 of them with a purchase to be had; with this, 3 moves and 3 tokens)."""
+    search chose among them (over 101 positions of ten games with two modules, the bot
+    holding seven tokens or more: 21 moves giving back 41 tokens, 20 of them with a
+    purchase to be had; with this, 3 moves and 3 tokens; docs/benchmarks.md)."""
     after, wasted = move_and_waste(state, seat, command)
     return relative(after, seat) - wasted
 
