@@ -40,14 +40,17 @@ async def _arrive(server: Server, name: str, welcome: str = r"Welcome, ") -> Pla
 
 
 async def _meet(first: Server, second: Server, create: str) -> tuple[Player, Player]:
-    """Ana at the first process makes table 1 (``create``), Ben at the second joins it."""
+    """Ana at the first process makes table 1 (``create``), Ben at the second joins it.
+    Ana hears of it without her place in what she heard moving on: the news that Ben sat
+    down comes from the other process, and may reach her after the game's first lines
+    (her first turn among them), which her play must still find."""
     ana = await _arrive(first, "Ana")
     ben = await _arrive(second, "Ben")
     ana.send(create)
     await ana.expect("Table 1 is yours")
     await asyncio.sleep(0.5)
     ben.send("join 1")
-    await ana.expect("Ben sits down at table 1.")
+    await ana.expect("Ben sits down at table 1.", after=ana.seen)
     return ana, ben
 
 
