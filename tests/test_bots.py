@@ -492,8 +492,8 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
 
 
 def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under half a second, medium's judgement shortlists five moves, not ten (the careful
-    player's two may join them): fewer moves, more deals each. With a second, ten."""
+    """Under half a second, the shortlist (``hard._looks``) holds five moves, not ten (the
+    careful player's two may join them): fewer moves, more deals each. With a second, ten."""
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
     monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
     position = view(new_game(2, 8), 0)
@@ -501,8 +501,8 @@ def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyP
     whole = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
     assert hard.NARROW_SHORTLIST <= len(short) <= hard.NARROW_SHORTLIST + hard.CAREFUL_MOVES
     assert len(whole) == hard.SearchBudget().shortlist
-    by_medium = [move for _, move in whole][: hard.NARROW_SHORTLIST]
-    assert set(by_medium) <= {move for _, move in short}
+    best_looking = [move for _, move in whole][: hard.NARROW_SHORTLIST]
+    assert set(best_looking) <= {move for _, move in short}
 
 
 def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) -> GameState:

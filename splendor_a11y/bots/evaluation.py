@@ -251,8 +251,8 @@ def evaluate(state: GameState, seat: int, demand: list[int] | None = None) -> fl
     A position is judged once and the answer kept, found by identity: a player's state,
     the rows, the nobles and the modules' parts stay the same objects while other players
     move, and a search judges every seat after each move it imagines, so most seats'
-    answers are asked for again unchanged. The objects are kept with the answer so that no other can take their
-    place."""
+    answers are asked for again unchanged. The objects are kept with the answer so that
+    no other can take their place."""
     _KEPT.judged += 1
     if state.is_over:
         return WIN if seat in state.winners else -WIN
