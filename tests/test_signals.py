@@ -62,9 +62,10 @@ def test_a_signal_at_the_prompt_ends_the_game_cleanly(tmp_path: Path, how: str, 
     assert resumed.returncode == 0 and "tokens 1s 1e 1r (3)" in resumed.stdout
 
 
-def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
-    log = tmp_path / "g.jsonl"
-    child = spawn(
+def _three_hard_bots(tmp_path: Path, log: Path) -> "pexpect.spawn":
+    """A game of three hard bots with the fixed thought, logged to ``log``: a game in
+    which the computers are thinking whenever the player presses a key."""
+    return spawn(
         tmp_path,
         "play",
         "--players",
@@ -76,6 +77,11 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
         "--think",
         "fixed",
     )
+
+
+def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    child = _three_hard_bots(tmp_path, log)
     child.expect("takes|buys|reserves")
     time.sleep(0.3)
     child.sendintr()
@@ -95,18 +101,7 @@ def test_ctrl_c_while_a_computer_thinks_asks_before_quitting(tmp_path: Path) -> 
 
 def test_ctrl_c_then_yes_while_a_computer_thinks_saves_and_stops(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
-    child = spawn(
-        tmp_path,
-        "play",
-        "--players",
-        "bot:hard,bot:hard,bot:hard",
-        "--seed",
-        "9",
-        "--log",
-        str(log),
-        "--think",
-        "fixed",
-    )
+    child = _three_hard_bots(tmp_path, log)
     child.expect("takes|buys|reserves")
     child.sendintr()
     child.expect("Quit the game\\?")
