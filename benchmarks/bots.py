@@ -60,7 +60,7 @@ from greedy import choose_greedy
 from planner import choose_planner
 
 from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget, bot_for, budget_for
-from splendor_a11y.bots.arena import DecisionTime, SeatHabits, play_alone, play_bots
+from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, play_alone, play_bots
 from splendor_a11y.cli.parser import thinking_time
 from splendor_a11y.engine import MODULES
 
@@ -227,6 +227,18 @@ def _by_hand(results: list[Result]) -> str:
     return f" ({counts} reserved with none, one, two cards already held)"
 
 
+def _by_kind(results: list[Result]) -> str:
+    """The reservations never bought by their kind, a game (``arena.reservation_kind``):
+    reserved unseen from a deck, kept from an opponent who could have bought it, or
+    another card in sight. A gold taken blind, a denial and a plan given up call for
+    different mending."""
+    games = len(results)
+    kinds = [kind for r in results for kind in r.habits.never_bought_by_kind()]
+    if not kinds:
+        return ""
+    return " (" + ", ".join(f"{kinds.count(kind) / games:.2f} {kind}" for kind in RESERVATION_KINDS) + ")"
+
+
 def _by_outcome(results: list[Result]) -> str:
     """The reservations never bought a game, in the games won and in the games lost: a
     player who falls behind reserves to keep cards from the leader or to take a gold, and
@@ -318,7 +330,7 @@ def _pool_played(
             f"  hard against {opponent:<7} {wins:4d} of {games} ({rate:6.1%}, 95 % between {low:.0%} and {high:.0%}); "
             f"a game: nobles {habits['nobles']:.2f}, "
             f"never bought {habits['reserved never bought']:.2f}{_by_outcome(results)}{_held_to_the_end(results)}"
-            f"{_by_hand(results)}, "
+            f"{_by_hand(results)}{_by_kind(results)}, "
             f"tokens given back {habits['tokens returned']:.2f}, "
             f"rounds {statistics.median(r.rounds for r in results):.0f}; "
             f"safety stops {sum(r.stopped for r in results)}",

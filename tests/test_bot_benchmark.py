@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.bots import budget_for, race
-from splendor_a11y.bots.arena import HeldCard, SeatHabits
+from splendor_a11y.bots.arena import DECK, HeldCard, SeatHabits
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import Reserve, legal_commands, view
 
@@ -79,12 +79,12 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     """Three cards left in hand over two games, reserved 1, 4 and 12 rounds before each
     game's last round: the median is 4, and two in three were made in its last five; one
     each with none, one and two cards already held: half a card a game each; two left in
-    the game won, one in the game lost."""
+    the game won, one in the game lost; one reserved from a deck, two in sight."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     import bots as benchmark
 
     cards = standard_cards().level("a")[:3]
-    first = SeatHabits(reserved=2, held={cards[0]: HeldCard(29, 1), cards[1]: HeldCard(18, 0)})
+    first = SeatHabits(reserved=2, held={cards[0]: HeldCard(29, 1, DECK), cards[1]: HeldCard(18, 0)})
     second = SeatHabits(reserved=1, held={cards[2]: HeldCard(24, 2)})
     results = [
         benchmark.Result(won=True, stopped=False, habits=first, rounds=30),
@@ -98,6 +98,8 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     assert benchmark._by_hand(results[:0]) == ""
     assert benchmark._by_outcome(results) == " (2.00 in a game won, 1.00 in a game lost)"
     assert benchmark._by_outcome(results[:1]) == ""
+    assert benchmark._by_kind(results) == (" (0.50 from a deck, 0.00 one an opponent could buy, 1.00 in sight)")
+    assert benchmark._by_kind(results[:0]) == ""
 
 
 def test_the_hard_bot_before_races_as_that_commit_s_bot_did(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from splendor_a11y.bots import BOTS, bot_for, hard, plan, race, rival
-from splendor_a11y.bots.arena import HeldCard, play_alone, play_bots
+from splendor_a11y.bots.arena import DECK, DENIED, IN_SIGHT, HeldCard, play_alone, play_bots
 from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.habits import move_and_returns
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
@@ -211,43 +211,57 @@ def test_a_bot_playing_alone_counts_its_own_turns_to_the_winning_score(
 @pytest.mark.parametrize("seed", [0, 3, 5])
 def test_a_game_s_reservations_never_bought_are_the_cards_left_in_each_hand_with_their_rounds(seed: int) -> None:
     """The benchmark's habits agree with the game replayed move by move: the cards counted
-    as never bought are those left in each hand, each with the round it was reserved in
-    and the cards its hand held then, and the game's last round is the one its last move
-    was made in."""
+    as never bought are those left in each hand, each with the round it was reserved in,
+    the cards its hand held then and its kind (unseen from a deck, a card an opponent
+    could have bought, another in sight), and the game's last round is the one its last
+    move was made in."""
     record = play_bots(["medium", "medium"], seed)
-    reserved_in, held_before, last_round = _reservations_replayed(record.final, seed)
+    replayed, last_round = _reservations_replayed(record.final, seed)
     assert record.finished
     assert record.last_round == last_round
     for seat, habits in record.habits.items():
         left = [held.card for held in record.final.players[seat].reserved]
         assert habits.reserved_never_bought == len(left)
-        assert habits.held == {card: HeldCard(reserved_in[card], held_before[card]) for card in left}
-        assert sorted(habits.never_bought_by_hand()) == sorted(held_before[card] for card in left)
+        assert habits.held == {card: replayed[card] for card in left}
+        assert sorted(habits.never_bought_by_hand()) == sorted(replayed[card].held_before for card in left)
+        assert sorted(habits.never_bought_by_kind()) == sorted(replayed[card].kind for card in left)
         assert sorted(habits.rounds_held_at_the_end(last_round)) == sorted(
-            last_round - reserved_in[card] for card in left
+            last_round - replayed[card].reserved_in for card in left
         )
     assert any(record.habits[seat].held for seat in record.habits)
 
 
-def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, int], dict[Card, int], int]:
+def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, HeldCard], int]:
     """The game ``play_bots`` plays between two medium bots on a seed, played again here
-    move by move: the round each card was reserved in, how many cards its hand already
-    held then, and the round of the last move."""
+    move by move: for each card reserved, the round it was reserved in, how many cards
+    its hand already held then and its kind (an opponent could buy it when the other's
+    turn there had the purchase among its legal moves); and the round of the last move."""
     game = GameState.new(("medium 1", "medium 2"))
     game = evolve(game, replace(deal(2, random.Random(seed), standard_cards()), first_player=0))
-    reserved_in: dict[Card, int] = {}
-    held_before: dict[Card, int] = {}
+    replayed: dict[Card, HeldCard] = {}
     events, round_number = 1, 0
     while not game.is_over:
         seat, round_number = game.current, game.round
         held = len(game.players[seat].reserved)
         command = BOTS["medium"](view(game, seat), random.Random(f"{seed}:{seat}:{events}"))
+        before = game
         made, game = decide_and_apply(game, command)
         events += len(made)
-        for card in (event.card for event in made if isinstance(event, CardReserved)):
-            reserved_in[card], held_before[card] = round_number, held
+        for event in made:
+            if isinstance(event, CardReserved):
+                replayed[event.card] = HeldCard(round_number, held, _kind_replayed(before, event))
     assert game == final
-    return reserved_in, held_before, round_number
+    return replayed, round_number
+
+
+def _kind_replayed(before: GameState, event: CardReserved) -> str:
+    """A reservation's kind as the rules tell it: from a deck, or a face-up card the other
+    seat could have bought had it been their turn, or another face-up card."""
+    if isinstance(event.source, DeckTop):
+        return DECK
+    their_turn = turn_again(before, 1 - event.player)
+    bought = [command.place for command in legal_commands(their_turn) if isinstance(command, Buy)]
+    return DENIED if event.source in bought else IN_SIGHT
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

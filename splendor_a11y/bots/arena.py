@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from splendor_a11y.bots import Bot, SearchBudget, bot_for
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import HandSlot
+from splendor_a11y.domain.notation import DeckTop, HandSlot
 from splendor_a11y.engine import (
     CardBought,
     CardReserved,
@@ -27,26 +27,61 @@ from splendor_a11y.engine import (
     deal,
     decide_and_apply,
     evolve,
+    gems_missing,
     modules_named,
     turn_again,
     view,
 )
 
-__all__ = ["DecisionTime", "GameRecord", "HeldCard", "SeatHabits", "play_alone", "play_bots"]
+__all__ = [
+    "DECK",
+    "DENIED",
+    "IN_SIGHT",
+    "RESERVATION_KINDS",
+    "DecisionTime",
+    "GameRecord",
+    "HeldCard",
+    "SeatHabits",
+    "play_alone",
+    "play_bots",
+    "reservation_kind",
+]
 
 MAX_DECISIONS = 2_000
 """A safety stop: a real game takes about a hundred decisions."""
 
 
+DECK = "from a deck"
+DENIED = "one an opponent could buy"
+IN_SIGHT = "in sight"
+RESERVATION_KINDS = (DECK, DENIED, IN_SIGHT)
+"""The kinds of reservation the benchmark tells apart (``HeldCard.kind``)."""
+
+
 @dataclass(frozen=True)
 class HeldCard:
-    """A card in a seat's hand as the benchmark follows it: when it was reserved, and
-    beside how many others."""
+    """A card in a seat's hand as the benchmark follows it: when it was reserved, beside
+    how many others, and of what kind."""
 
     reserved_in: int
     """The round it was reserved in."""
     held_before: int
     """How many cards the hand already held when it was reserved."""
+    kind: str = IN_SIGHT
+    """Where it came from, as the mending of a card left unbought depends on it: ``DECK``
+    (a deck's top card, reserved unseen, often for its gold), ``DENIED`` (a face-up card an
+    opponent could have bought on their turn), or ``IN_SIGHT`` (any other face-up card:
+    a plan of its own)."""
+
+
+def reservation_kind(before: GameState, event: CardReserved) -> str:
+    """What kind of reservation ``event`` was, in the position ``before`` it: unseen from
+    a deck, a face-up card some opponent had the gems and bonuses to buy (kept from them,
+    whatever else the reserver meant by it), or another face-up card."""
+    if isinstance(event.source, DeckTop):
+        return DECK
+    others = (player for seat, player in enumerate(before.players) if seat != event.player)
+    return DENIED if any(gems_missing(event.card, player) == 0 for player in others) else IN_SIGHT
 
 
 class DecisionTime(NamedTuple):
@@ -87,13 +122,20 @@ class SeatHabits:
         when it was reserved: a card reserved beside others waits its turn to be bought."""
         return [held.held_before for held in self.held.values()]
 
-    def note(self, event: Event, round_number: int) -> None:
-        """Count one of this seat's events, made in round ``round_number``."""
+    def never_bought_by_kind(self) -> list[str]:
+        """For each card still in the hand at the end, its kind of reservation
+        (``reservation_kind``): a card reserved unseen for its gold, one kept from an
+        opponent and one of a plan given up call for different mending."""
+        return [held.kind for held in self.held.values()]
+
+    def note(self, event: Event, round_number: int, before: GameState) -> None:
+        """Count one of this seat's events, made in round ``round_number`` from the
+        position ``before`` the move."""
         if isinstance(event, NobleVisited):
             self.nobles += 1
         elif isinstance(event, CardReserved):
             self.reserved += 1
-            self.held[event.card] = HeldCard(reserved_in=round_number, held_before=len(self.held))
+            self.held[event.card] = HeldCard(round_number, len(self.held), reservation_kind(before, event))
         elif isinstance(event, CardBought) and isinstance(event.source, HandSlot):
             self.reserved_bought += 1
             self.held.pop(event.card, None)
@@ -152,11 +194,12 @@ def play_bots(
         command = bots[seat](view(state, seat), rng)
         record.times[seat].append(DecisionTime(time.perf_counter() - started, time.thread_time() - thought))
         round_number = record.last_round = state.round
+        before = state
         made, state = decide_and_apply(state, command)
         events += len(made)
         for event in made:
             if isinstance(event, SeatEvent):
-                record.habits[event.player].note(event, round_number)
+                record.habits[event.player].note(event, round_number, before)
         record.decisions += 1
     record.final = state
     return record
