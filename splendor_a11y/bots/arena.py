@@ -77,7 +77,9 @@ class HeldCard:
 def reservation_kind(before: GameState, event: CardReserved) -> str:
     """What kind of reservation ``event`` was, in the position ``before`` it: unseen from
     a deck, a face-up card some opponent had the gems and bonuses to buy (kept from them,
-    whatever else the reserver meant by it), or another face-up card."""
+    whatever else the reserver meant by it), or another face-up card. The price is the
+    card's printed one: what a module changes of a price, or of who may take a card, is
+    not counted, so that with modules the kinds are a good guess, not a verdict."""
     if isinstance(event.source, DeckTop):
         return DECK
     others = (player for seat, player in enumerate(before.players) if seat != event.player)
