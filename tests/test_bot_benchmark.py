@@ -98,7 +98,7 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     assert benchmark._by_hand(results[:0]) == ""
     assert benchmark._by_outcome(results) == " (2.00 in a game won, 1.00 in a game lost)"
     assert benchmark._by_outcome(results[:1]) == ""
-    assert benchmark._by_kind(results) == (" (0.50 from a deck, 0.00 one an opponent could buy, 1.00 in sight)")
+    assert benchmark._by_kind(results) == " (0.50 from a deck, 0.00 one an opponent could buy, 1.00 in sight)"
     assert benchmark._by_kind(results[:0]) == ""
 
 

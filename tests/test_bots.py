@@ -241,12 +241,11 @@ def _reservations_replayed(final: GameState, seed: int) -> tuple[dict[Card, Held
     replayed: dict[Card, HeldCard] = {}
     events, round_number = 1, 0
     while not game.is_over:
-        seat, round_number = game.current, game.round
-        held = len(game.players[seat].reserved)
+        seat, round_number, before = game.current, game.round, game
         command = BOTS["medium"](view(game, seat), random.Random(f"{seed}:{seat}:{events}"))
-        before = game
         made, game = decide_and_apply(game, command)
         events += len(made)
+        held = len(before.players[seat].reserved)
         for event in made:
             if isinstance(event, CardReserved):
                 replayed[event.card] = HeldCard(round_number, held, _kind_replayed(before, event))
