@@ -489,41 +489,6 @@ def test_a_timed_search_stops_early_once_one_move_is_clearly_better(monkeypatch:
     assert played[ranked[0]] == played[ranked[1]] == hard.SETTLED_DEALS
 
 
-def _reservation_or_not(monkeypatch: pytest.MonkeyPatch, points: int, edge: float) -> Command:
-    """The move a timed search chooses (on a clock that moves 10 ms for each move scored)
-    holding eight tokens (so that reserving is shortlisted) when the opponent has
-    ``points``, and the first reservation it plays scores ``edge``
-    more than the first move it plays that is not one, each of the two one point up or
-    down from deal to deal, and every other move far worse."""
-    played: dict[Command, int] = {}
-    monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.01)
-    first_of_kind: dict[bool, Command] = {}
-
-    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
-        played[command] = played.get(command, 0) + 1
-        reserving = isinstance(command, Reserve)
-        if first_of_kind.setdefault(reserving, command) != command:
-            return -100.0
-        return (edge if reserving else 0.0) + (1.0 if played[command] % 2 else -1.0)
-
-    monkeypatch.setattr(hard, "_after_round", scored)
-    state = with_player(new_game(2, 8), 0, tokens=GemCounts.parse("2d 2s 2e 1r 1g"))
-    state = with_player(state, 1, points=points)
-    ranked = hard.ranked_moves(view(state, 0), random.Random(1), hard.SearchBudget(seconds=1.0))
-    assert set(first_of_kind) == {True, False}, "the shortlist holds a reservation and another move"
-    return ranked[0][1]
-
-
-@pytest.mark.parametrize(("points", "edge", "reserves"), [(10, 0.3, False), (9, 0.3, True), (10, 3.0, True)])
-def test_late_in_a_game_a_reservation_is_chosen_only_when_it_is_clearly_the_better(
-    monkeypatch: pytest.MonkeyPatch, points: int, edge: float, reserves: bool
-) -> None:
-    """A card reserved late is seldom bought, and the search's edge for it is mostly noise:
-    from ``hard.LATE_FROM`` points, a reservation a little ahead gives way to the other
-    finalist; one clearly ahead, or one earlier in the game, is played."""
-    assert isinstance(_reservation_or_not(monkeypatch, points, edge), Reserve) is reserves
-
-
 def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each move of the first deal takes a quarter of the second (the clock, first read
     # when the first move is scored, moves that much each time it is read): three moves

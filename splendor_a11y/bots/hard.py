@@ -277,7 +277,6 @@ def ranked_moves(
             break
         deal = determinize(view, random.Random(rng.random()), standard_cards())
     running.sort(key=_Candidate.rank, reverse=True)
-    running = _late_reservation_proved(view, running)
     return [(candidate.mean, candidate.command) for candidate in running + dropped]
 
 
@@ -389,30 +388,8 @@ def _settled(running: list[_Candidate]) -> bool:
     rest of its time back instead of dealing on."""
     if len(running) != 2 or min(candidate.deals for candidate in running) < SETTLED_DEALS:
         return False
-    return _apart(*running)
-
-
-def _apart(first: _Candidate, second: _Candidate) -> bool:
-    """Whether two moves' means are further apart than their uncertainty can explain."""
+    first, second = running
     return abs(first.mean - second.mean) >= SETTLED_MARGIN * math.hypot(first.uncertainty, second.uncertainty)
-
-
-LATE_FROM = 10
-"""The score, anyone's, from which a reservation must prove itself (``_late_reservation_proved``)."""
-
-
-def _late_reservation_proved(state: GameState, finalists: list[_Candidate]) -> list[_Candidate]:
-    """The finalists in the order the bot chooses: late in the game (anyone at
-    ``LATE_FROM``), a reservation ahead of a move that is not one only when it is clearly
-    the better (``_apart``). Late reservations are seldom bought, and their edge in the
-    search is mostly its noise: the game ends before the card is bought, and a few deals
-    won or lost within the plan's three turns make the means swing by hundreds."""
-    if len(finalists) != 2 or max(player.points for player in state.players) < LATE_FROM:
-        return finalists
-    first, second = finalists
-    if isinstance(first.command, Reserve) and not isinstance(second.command, Reserve) and not _apart(first, second):
-        return [second, first]
-    return finalists
 
 
 def _out_of_time(budget: SearchBudget, clock: Clock, scored: int, coming: int) -> bool:
