@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import LEVELS, Slot, packed_holding, packed_shortfall
-from splendor_a11y.engine import GameState, Module, PlayerState, gems_missing
+from splendor_a11y.domain.notation import packed_holding, packed_shortfall
+from splendor_a11y.engine import GameState, Module, PlayerState, face_up_slots, gems_missing
 
 __all__ = [
     "WIN",
@@ -176,27 +176,17 @@ OPEN_CARDS_KEPT = 4096
 """How many seats' sets of open cards are kept before starting again."""
 
 
-def _slots(rows: tuple[tuple[Card | None, ...], ...]) -> tuple[Slot, ...]:
-    """Where each face-up card lies, in the order ``_board`` lists them: asked only where
-    a module's pieces may keep a card from a seat. Worked out with every board, it made the
-    judgement about a tenth slower in base games, where nothing is kept (a profile of one
-    game of the fixed thought against medium: 8.6 s, then 9.3 s), and a timed bot judged
-    that many fewer positions in its second."""
-    return tuple(
-        Slot(level, index)
-        for level, row in zip(LEVELS, rows, strict=False)
-        for index, card in enumerate(row, start=1)
-        if card is not None
-    )
-
-
 def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
     """The face-up cards as ``_reach_value`` reads them, less those another player's
     pieces keep from the seat (``GameState.kept_from``: a module's pieces on a card).
     Counted, such a card made the tokens taken towards it look well spent while they
     bought nothing. (It was not what made the hard bot give back 3.7 tokens a game with
     two modules: docs/benchmarks.md.) Worked out once for each set of modules' parts,
-    rows and seat: the parts stay the same object while nothing of a module's moves."""
+    rows and seat: the parts stay the same object while nothing of a module's moves.
+    The slots the cards lie in are asked for only here, where something may be kept:
+    worked out with every new board, they made base games' judgement about a tenth
+    slower (a profile of one game of the fixed thought against medium: 8.6 s, then
+    9.3 s), and a timed bot judged that many fewer positions in its second."""
     board = _board(state.rows, state.modules)
     parts = state.parts
     if not parts:
@@ -205,7 +195,7 @@ def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
     kept = _KEPT.open_cards.get(key)
     if kept is not None and kept[0] is parts and kept[1] is state.rows:
         return kept[2]
-    slots = _slots(state.rows)
+    slots = face_up_slots(state)
     cards = tuple(entry for entry, slot in zip(board.cards, slots, strict=True) if state.kept_from(slot, seat) is None)
     if len(_KEPT.open_cards) >= OPEN_CARDS_KEPT:
         _KEPT.open_cards.clear()

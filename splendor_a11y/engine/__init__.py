@@ -47,7 +47,7 @@ from splendor_a11y.engine.rules import (
     play_legal,
 )
 from splendor_a11y.engine.setup import deal
-from splendor_a11y.engine.state import GameState, Phase, PlayerState, Reserved
+from splendor_a11y.engine.state import GameState, Phase, PlayerState, Reserved, face_up_slots
 from splendor_a11y.engine.view import (
     SPECTATOR,
     HiddenReservation,
@@ -109,6 +109,7 @@ __all__ = [
     "decks_unknown",
     "determinize",
     "evolve",
+    "face_up_slots",
     "fold",
     "gems_missing",
     "legal_commands",
