@@ -518,22 +518,6 @@ def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyP
     assert set(best_looking) <= {move for _, move in short}
 
 
-@pytest.mark.parametrize(("points", "searched"), [(9, True), (10, False)])
-def test_late_in_a_game_the_search_plays_no_reservation_but_a_denial(
-    monkeypatch: pytest.MonkeyPatch, points: int, searched: bool
-) -> None:
-    """Holding eight tokens, reserving is among the moves the search plays while nobody has
-    ``hard.LATE_FROM`` points; from then on it is not (a card reserved late is seldom
-    bought), unless the card would win an opponent the game
-    (``test_the_hard_bot_reserves_the_card_an_opponent_needs_to_win``)."""
-    monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
-    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
-    state = with_player(new_game(2, 8), 0, tokens=GemCounts.parse("2d 2s 2e 1r 1g"))
-    state = with_player(state, 1, points=points)
-    ranked = hard.ranked_moves(view(state, 0), random.Random(1), hard.SearchBudget(seconds=1.0))
-    assert any(isinstance(move, Reserve) for _, move in ranked) is searched
-
-
 def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) -> GameState:
     """Seat 0 three gems short of a level-b card that brings it to 15 points, with those
     gems in the supply: a win in two turns (take them, then buy), none in one. Unless

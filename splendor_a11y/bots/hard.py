@@ -316,7 +316,7 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], budget: Sea
     (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
     (``_denials``) that are not among them."""
     denials = _denials(state, seat, commands)
-    commands = _worth_searching(state, seat, commands)
+    commands = _worth_searching(state, commands)
     shortlist = sorted(commands, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
     careful = sorted(commands, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
     for move in careful + denials:
@@ -330,29 +330,16 @@ LATE_FROM = 10
 (``_worth_searching``)."""
 
 
-def _worth_searching(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
+def _worth_searching(state: GameState, commands: list[Command]) -> list[Command]:
     """The moves the search may play besides the denials: late in a game (anyone at
-    ``LATE_FROM``), no reservation but of a card an opponent could buy on their turn,
-    unless there is nothing else. A card reserved late is seldom bought before the game
-    ends, and the search's edge for it is mostly its noise: a few deals won or lost
-    within the plan's three turns (docs/benchmarks.md, "Where the late reservations come
-    from"); keeping a card from an opponent may be worth it all the same."""
+    ``LATE_FROM``), none that reserves, unless there is nothing else. A card reserved late
+    is seldom bought before the game ends, and the search's edge for it is mostly its
+    noise: a few deals won or lost within the plan's three turns (docs/benchmarks.md,
+    "Where the late reservations come from")."""
     if max(player.points for player in state.players) < LATE_FROM:
         return commands
-    wanted = _wanted_by_others(state, seat)
-    kept = [command for command in commands if not isinstance(command, Reserve) or command.place in wanted]
+    kept = [command for command in commands if not isinstance(command, Reserve)]
     return kept or commands
-
-
-def _wanted_by_others(state: GameState, seat: int) -> set[object]:
-    """The places of the face-up cards some opponent could buy if it were their turn now."""
-    return {
-        command.place
-        for other in range(len(state.players))
-        if other != seat
-        for command in legal_commands(turn_again(state, other))
-        if isinstance(command, Buy)
-    }
 
 
 def _looks(state: GameState, seat: int, command: Command) -> float:
