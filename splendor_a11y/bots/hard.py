@@ -315,31 +315,12 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], budget: Sea
     less what each wastes (``budget.shortlist``; ``_looks``), then a careful player's best
     (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
     (``_denials``) that are not among them."""
-    denials = _denials(state, seat, commands)
-    commands = _worth_searching(state, commands)
     shortlist = sorted(commands, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
     careful = sorted(commands, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
-    for move in careful + denials:
+    for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
     return shortlist
-
-
-LATE_FROM = 10
-"""The score, anyone's, from which the search plays no reservation but a denial
-(``_worth_searching``)."""
-
-
-def _worth_searching(state: GameState, commands: list[Command]) -> list[Command]:
-    """The moves the search may play besides the denials: late in a game (anyone at
-    ``LATE_FROM``), none that reserves, unless there is nothing else. A card reserved late
-    is seldom bought before the game ends, and the search's edge for it is mostly its
-    noise: a few deals won or lost within the plan's three turns (docs/benchmarks.md,
-    "Where the late reservations come from")."""
-    if max(player.points for player in state.players) < LATE_FROM:
-        return commands
-    kept = [command for command in commands if not isinstance(command, Reserve)]
-    return kept or commands
 
 
 def _looks(state: GameState, seat: int, command: Command) -> float:
