@@ -56,7 +56,6 @@ from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_score
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine import (
     Buy,
     Command,
@@ -316,24 +315,12 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], budget: Sea
     less what each wastes (``budget.shortlist``; ``_looks``), then a careful player's best
     (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
     (``_denials``) that are not among them."""
-    commands = _bought_not_reserved(commands)
     shortlist = sorted(commands, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
     careful = sorted(commands, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
     for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
     return shortlist
-
-
-def _bought_not_reserved(commands: list[Command]) -> list[Command]:
-    """The moves less the reservation of any face-up card the bot can buy now. Buying it
-    keeps it from the others as well as reserving would, and gives its bonus and points
-    at once; reserved, it must still be bought, and against strong opponents such cards
-    were among those left in the hand when the game ended (four cheap cards of the
-    first level in twenty games against the rival; docs/benchmarks.md)."""
-    buyable = {command.place for command in commands if isinstance(command, Buy)}
-    kept = [command for command in commands if not (isinstance(command, Reserve) and command.place in buyable)]
-    return kept
 
 
 def _looks(state: GameState, seat: int, command: Command) -> float:
@@ -367,16 +354,12 @@ def _score_deal(
 
 def _denials(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
     """Reserving a face-up card that would take an opponent to the winning score if it
-    were their turn now, or buying it where the bot can (``_bought_not_reserved``). The
-    one-move judgement that draws up the shortlist sees little in a card taken only to
-    keep it from someone else, yet that card may be their win: the search is given the
-    move to judge."""
+    were their turn now. The one-move judgement that draws up the shortlist sees little
+    in a card reserved only to keep it from someone else, yet that card may be their win:
+    the search is given the move to judge."""
     reservations: dict[object, Command] = {
         command.place: command for command in commands if isinstance(command, Reserve)
     }
-    reservations.update(
-        (command.place, command) for command in commands if isinstance(command, Buy) and isinstance(command.place, Slot)
-    )
     found: list[Command] = []
     for other in range(len(state.players)):
         if other == seat:
