@@ -12,13 +12,11 @@ from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned
 __all__ = [
     "FAR_RESERVATION",
     "FULL_HAND_FROM",
-    "HELD_AT_THE_FINISH",
     "HELD_RESERVATION",
     "HOARDED_TOKEN",
     "NOBLE_PULL",
     "RETURNED_TOKEN",
     "habits",
-    "held_at_the_finish",
     "hoarded",
     "move_and_returns",
     "move_and_waste",
@@ -30,13 +28,6 @@ FAR_RESERVATION = 0.5
 """Per gem still missing, what a reserved card weighs on the hand beyond two gems away."""
 HELD_RESERVATION = 0.6
 """What any card held in the hand weighs besides: a slot taken until it is bought."""
-HELD_AT_THE_FINISH = 0.25
-"""Each card still in the hand where a line finishes the game, won or lost: a reservation
-never bought. Less than a turn's point (a finish a turn sooner is worth a point more), so
-it never costs a win or a sooner finish; it chooses between finishes otherwise alike.
-Without it every such finish looked the same, and so did every move of a turn whose end
-the game had already decided: there the bot took gems as readily as it bought the card
-in its hand that it could pay for (tests/test_bots.py)."""
 FULL_HAND_FROM = 7
 """The tokens a hand holds before ``hoarded`` marks it down: seven leave room to take three."""
 HOARDED_TOKEN = 0.3
@@ -86,12 +77,6 @@ def habits(state: GameState, seat: int, pull: tuple[float, ...] = NOBLE_PULL) ->
         if missing < len(pull):
             value += noble.points * pull[missing]
     return value
-
-
-def held_at_the_finish(state: GameState, seat: int) -> float:
-    """What the cards in the seat's hand cost a line that finishes the game here
-    (``HELD_AT_THE_FINISH`` each): the caller knows the line finishes."""
-    return HELD_AT_THE_FINISH * len(state.players[seat].reserved)
 
 
 def hoarded(player: PlayerState) -> float:

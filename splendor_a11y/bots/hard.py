@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 
 from splendor_a11y.bots.clock import Clock, Judgements, Stopwatch
 from splendor_a11y.bots.evaluation import relative
-from splendor_a11y.bots.habits import held_at_the_finish, move_and_waste
+from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_score
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
@@ -183,16 +183,15 @@ def _after_round(state: GameState, seat: int, command: Command, answer: Answer) 
     """Play ``command`` and the opponents' answers (``answer``), then plan our next turns; score
     the plan's best against the strongest opponent. A card reserved now that is still in
     the hand where the line ends costs the move (``UNBOUGHT_RESERVATION``; more if the
-    game is over by then, ``HELD_AT_THE_END``), a reservation beside cards already
-    held costs more (``CROWDED_HAND``), and a game over costs every card left in the hand
-    (``held_at_the_finish``)."""
+    game is over by then, ``HELD_AT_THE_END``), and a reservation beside cards already
+    held costs more (``CROWDED_HAND``)."""
     crowding = _crowding(state, seat, command)
     state, penalty = move_and_waste(state, seat, command)
     penalty += crowding
     reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
     state = answered(state, seat, answer)
     if state.is_over:
-        return relative(state, seat) - penalty - _left_in_hand(state, seat, reserved) - held_at_the_finish(state, seat)
+        return relative(state, seat) - penalty - _left_in_hand(state, seat, reserved)
     score, ending = best_line(state, seat, answer)
     return score - penalty - _left_in_hand(ending, seat, reserved)
 
@@ -332,12 +331,9 @@ def _looks(state: GameState, seat: int, command: Command) -> float:
     looked better than a cheap purchase, the shortlist held none but those, and the
     search chose among them (over 101 positions of ten games with two modules, the bot
     holding seven tokens or more: 21 moves giving back 41 tokens, 20 of them with a
-    purchase to be had; with this, 3 moves and 3 tokens; docs/benchmarks.md). A move that
-    ends the game costs the cards left in the hand (``held_at_the_finish``), as the
-    search will mark it down, so that a purchase from the hand is shortlisted there."""
+    purchase to be had; with this, 3 moves and 3 tokens; docs/benchmarks.md)."""
     after, wasted = move_and_waste(state, seat, command)
-    finish = held_at_the_finish(after, seat) if after.is_over else 0.0
-    return relative(after, seat) - wasted - finish
+    return relative(after, seat) - wasted
 
 
 def _score_deal(

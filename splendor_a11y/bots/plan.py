@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
-from splendor_a11y.bots.habits import habits, held_at_the_finish, hoarded, move_and_waste
+from splendor_a11y.bots.habits import habits, hoarded, move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.engine import Command, GameState, Phase, Reserve, legal_commands, play_legal
 
@@ -74,12 +74,11 @@ def _crowded(players: int) -> bool:
 
 def _planned_score(state: GameState, seat: int, turn: int) -> float:
     """How good a position reached on the plan's ``turn`` (from 0) is for the seat, against
-    its strongest opponent. A finish costs the cards left in the hand
-    (``held_at_the_finish``)."""
+    its strongest opponent."""
     if state.is_over:
-        return evaluate(state, seat) - held_at_the_finish(state, seat)
+        return evaluate(state, seat)
     if state.players[seat].points >= state.rules.points_to_win:
-        return PLANNED_FINISH - turn - held_at_the_finish(state, seat)
+        return PLANNED_FINISH - turn
     return evaluate(state, seat) + plan_habits(state, seat) - best_opponent(state, seat)
 
 
@@ -236,7 +235,5 @@ def _answer_if_needed(after: GameState, seat: int, answer: Answer, last: bool) -
 
 def _finished(state: GameState, seat: int, turn: int) -> float:
     """A game the plan saw end on its ``turn``: the planned finish if the seat won, as bad
-    the other way if it lost (a turn later is a point less bad); either way less the cards
-    left in the hand (``held_at_the_finish``)."""
-    finish = PLANNED_FINISH - turn if seat in state.winners else -PLANNED_FINISH + turn
-    return finish - held_at_the_finish(state, seat)
+    the other way if it lost (a turn later is a point less bad)."""
+    return PLANNED_FINISH - turn if seat in state.winners else -PLANNED_FINISH + turn
