@@ -16,7 +16,7 @@ from splendor_a11y.bots.evaluation import WIN, evaluate
 from splendor_a11y.bots.habits import move_and_returns
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, Slot
+from splendor_a11y.domain.notation import COLOURS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Buy,
     CardReserved,
@@ -792,6 +792,29 @@ def test_a_card_reserved_that_is_still_in_hand_when_the_game_ends_costs_the_move
     for reserve in reservations:
         assert hard._after_round(state, 0, reserve, greedy_command) == pytest.approx(taking - hard.HELD_AT_THE_END)
     assert not isinstance(hard.choose_hard(view(state, 0), random.Random(seed)), Reserve)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_on_a_turn_that_cannot_change_the_end_the_hard_bot_buys_the_card_in_its_hand(seed: int) -> None:
+    """The game lost on the opponent's answer whatever the bot does, with a card in its hand
+    whose price it holds: buying it scores the same as taking gems, and on that tie the
+    bot buys the card rather than leave it unbought. Before, the tie went to the move
+    shortlisted first, and on two of these three deals the bot took gems."""
+    state = _lost_whatever_it_does(seed)
+    card = state.decks[0][0]
+    price = GemCounts([*card.cost[:5], 0])
+    state = replace(
+        with_player(state, 0, reserved=(Reserved(card, "a", True),), tokens=price),
+        decks=(state.decks[0][1:], *state.decks[1:]),
+        supply=state.supply.minus(price),
+    )
+    commands = legal_commands(state)
+    buy = next(command for command in commands if isinstance(command, Buy) and isinstance(command.place, HandSlot))
+    take = next(command for command in commands if isinstance(command, TakeGems) and command.gems.total == 3)
+    taking = hard._after_round(state, 0, take, greedy_command)
+    assert taking <= -WIN
+    assert hard._after_round(state, 0, buy, greedy_command) == taking
+    assert hard.choose_hard(view(state, 0), random.Random(seed)) == buy
 
 
 def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -56,6 +56,7 @@ from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_score
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
+from splendor_a11y.domain.notation import HandSlot
 from splendor_a11y.engine import (
     Buy,
     Command,
@@ -234,9 +235,21 @@ class _Candidate:
         variance = max(0.0, (self.squares - self.total * self.mean) / (self.deals - 1))
         return math.sqrt(variance / self.deals)
 
-    def rank(self) -> tuple[float, int]:
-        """Best mean first; on a tie, the move that looked best before the search."""
-        return (self.mean, -self.order)
+    def rank(self) -> tuple[float, int, int]:
+        """Best mean first; on a tie, a purchase (``_settling``), then the move that looked
+        best before the search."""
+        return (self.mean, _settling(self.command), -self.order)
+
+
+def _settling(command: Command) -> int:
+    """How the bot breaks an exact tie: a card bought from its hand first, then any card
+    bought, then the rest. Means tie exactly only where the turn cannot change how the game
+    ends (every deal scores the win or the loss alike): there the bot had played the
+    shortlist's first move, most often a take of gems, and left cards it could pay for in
+    its hand; a player with nothing left to play for buys what they reserved."""
+    if not isinstance(command, Buy):
+        return 0
+    return 2 if isinstance(command.place, HandSlot) else 1
 
 
 def ranked_moves(
