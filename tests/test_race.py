@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 
 from splendor_a11y.bots import hard, race
 from splendor_a11y.bots.clock import Clock
-from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.domain.notation import GemCounts, HandSlot
 from splendor_a11y.engine import (
     Buy,
     GameState,
+    Reserved,
     TakeGems,
     decide_and_apply,
     decks_unknown,
@@ -22,7 +24,7 @@ from splendor_a11y.engine import (
     view,
 )
 
-from conftest import cheapest_card_worth_points, holding_the_price, new_game
+from conftest import cheapest_card_worth_points, holding_the_price, new_game, with_player
 
 
 def _wins_next_turn(state: GameState) -> bool:
@@ -44,6 +46,23 @@ def test_the_race_buys_the_card_that_wins_at_once(seed: int) -> None:
     card, slot = cheapest_card_worth_points(state)
     state = holding_the_price(state, 0, card)
     assert race.fastest_line(state, 0) == (1, Buy(slot))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_between_two_winning_cards_the_race_buys_the_one_it_reserved(seed: int) -> None:
+    """The seat can win at once by buying the card in sight or the card in its hand: it
+    buys the reserved one, which would otherwise never be bought. Before, the race bought
+    the first winning card it met, the one in sight."""
+    state = new_game(2, seed)
+    card, _ = cheapest_card_worth_points(state)
+    held = state.decks[1][0]
+    state = replace(holding_the_price(state, 0, card), decks=(state.decks[0], state.decks[1][1:], state.decks[2]))
+    player = state.players[0]
+    tokens = GemCounts([max(have, cost) for have, cost in zip(player.tokens[:5], held.cost[:5], strict=True)] + [0])
+    state = with_player(
+        state, 0, tokens=tokens, points=15 - min(card.points, held.points), reserved=(Reserved(held, "b", True),)
+    )
+    assert race.fastest_line(state, 0) == (1, Buy(HandSlot(1)))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -107,17 +107,19 @@ def fastest_line(
     if it cannot within them), and the first move of that line: a beam search over its own
     moves, the table standing still, keeping the ``width`` best positions each turn (by
     the shared judgement and a strong player's habits, less the tokens given back), the
-    same position reached by two lines kept once. Past the ``deadline`` (a reading of the
-    ``clock``), ``RaceOutOfTime``."""
+    same position reached by two lines kept once; of the lines that get there in as few
+    turns, the one that leaves the fewest cards reserved and never bought (``_extend``).
+    Past the ``deadline`` (a reading of the ``clock``), ``RaceOutOfTime``."""
     beam = [_Line(None, 0.0, 0.0, state)]
     for turn in range(1, most_turns + 1):
         reached: dict[object, _Line] = {}
+        finishes: list[_Finish] = []
         for line in beam:
             if deadline is not None and clock() >= deadline:
                 raise RaceOutOfTime
-            finished = _extend(line, seat, reached)
-            if finished is not None:
-                return turn, finished
+            finishes.extend(_extend(line, seat, reached))
+        if finishes:
+            return turn, min(finishes, key=lambda finish: finish.held).first
         if not reached:
             break
         beam = sorted(reached.values(), key=lambda line: line.score, reverse=True)[:width]
@@ -151,15 +153,29 @@ def _slow(state: GameState, command: Command) -> bool:
     return isinstance(command, TakeGems) and held + command.gems.total > state.rules.token_limit
 
 
-def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | None:
+@dataclass(frozen=True, slots=True)
+class _Finish:
+    """A line that reaches the winning score: its first move, and the cards it leaves in the
+    hand, never to be bought."""
+
+    first: Command
+    held: int
+
+
+def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> list[_Finish]:
     """Every racing move from the line's position, the better line kept for each position
-    reached; the first move of a line that reaches the winning score, if one does."""
+    reached; the lines that reach the winning score, if any do. Of lines as fast, the
+    race plays the one that leaves the fewest cards in the hand (``fastest_line``): where
+    a card in sight and a card reserved each won, it had bought the first it met, the card
+    in sight, and the reserved card was left unbought."""
+    finishes: list[_Finish] = []
     for command in racing_moves(line.state):
         after, returned = move_and_returns(line.state, seat, command)
         first = line.first if line.first is not None else command
         player = after.players[seat]
         if player.points >= after.rules.points_to_win:
-            return first
+            finishes.append(_Finish(first, len(player.reserved)))
+            continue
         if after.is_over:
             continue
         wasted = line.wasted + RETURNED_TOKEN * returned
@@ -167,7 +183,7 @@ def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> Command | N
         key = (player.tokens, player.bonuses, player.points, len(player.reserved), after.rows)
         if key not in reached or reached[key].score < score:
             reached[key] = _Line(first, wasted, score, after if after.current == seat else turn_again(after, seat))
-    return None
+    return finishes
 
 
 def closing_move(
