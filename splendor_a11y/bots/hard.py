@@ -26,7 +26,9 @@ most deals. With a clock, the halving stops at the two best moves, and the rest 
 time goes to telling those two apart, deal after deal; it stops when one is clearly the
 better (further ahead than the spread of their scores can explain), when the next deal
 would run past its time, or after the most deals it would ever use. Without one, it stops
-when one move is left.
+when one move is left. Between moves whose scores tie exactly, as on a turn that cannot
+change how the game ends, it buys a card from its hand first, then any card
+(``_settling``).
 
 Its time is a budget in seconds of thought (``think``, one second unless the player says
 otherwise), counted on its thread's own processor time (``clock``), or, for recorded
