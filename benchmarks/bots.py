@@ -3,7 +3,8 @@ and decision times.
 
 Games with fixed seeds, seats alternating, played on all cores. Prints each pairing's
 win rate against its target (two players; and hard against three medium bots) as soon as
-its games are over, so that a run of hours shows its figures as it goes; then for the
+its games are over, so that a run of hours shows its figures as it goes (and on the
+standard error, every tenth of a pairing's games, how many are played); then for the
 hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points playing alone (a two-player deal whose other seat never
 moves), games stopped by the safety stop, and seconds a move; each level's decision times
@@ -51,9 +52,10 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from multiprocessing import Pool
+from typing import TypeVar
 
 import hard_before
 from greedy import choose_greedy
@@ -288,7 +290,8 @@ def _pairings_played(
     hard_results: dict[int, list[Result]] = {}
     games = len(seeds)
     for strong, others, target in pairings:
-        results = pool.map(one_game, [(strong, others, seed, modules) for seed in seeds])
+        jobs = [(strong, others, seed, modules) for seed in seeds]
+        results = played(pool, one_game, jobs, f"{strong} against {' and '.join(others)}")
         wins = sum(r.won for r in results)
         for result in results:
             for level, spent in result.times.items():
@@ -302,6 +305,25 @@ def _pairings_played(
             flush=True,
         )
     return hard_results
+
+
+Job = TypeVar("Job")
+Played = TypeVar("Played")
+
+
+def played(
+    pool: multiprocessing.pool.Pool, game: Callable[[Job], Played], jobs: Sequence[Job], what: str
+) -> list[Played]:
+    """Each job's game played in the pool, in the jobs' order; a line on the standard error
+    every tenth of the way (``what``: whose games), so that a run of a hundred games, the
+    better part of an hour, shows that it is going and how far it has come."""
+    results: list[Played] = []
+    step = max(1, len(jobs) // 10)
+    for done, result in enumerate(pool.imap(game, jobs), start=1):
+        results.append(result)
+        if done % step == 0 and done < len(jobs):
+            print(f"  ({what}: {done} of {len(jobs)} games played)", file=sys.stderr, flush=True)
+    return results
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -320,7 +342,8 @@ def _pool_played(
     each opponent's line as soon as its games are over."""
     games = len(seeds)
     for opponent in opponents:
-        results = pool.map(one_game, [("hard", (opponent,), seed, modules) for seed in seeds])
+        jobs = [("hard", (opponent,), seed, modules) for seed in seeds]
+        results = played(pool, one_game, jobs, f"hard against {opponent}")
         wins = sum(r.won for r in results)
         rate = wins / games
         low, high = wilson(wins, games)
@@ -511,7 +534,7 @@ def main() -> None:
     with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think, args.share)) as pool:
         hard_results = _pairings_played(pool, pairings, seeds, modules, times)
         if hard_results:
-            alone = [] if args.two_players else pool.map(alone_game, [(seed, modules) for seed in seeds])
+            alone = [] if args.two_players else played(pool, alone_game, [(seed, modules) for seed in seeds], "alone")
             _hard_lines(hard_results, alone)
     _time_lines(times)
     print(f"total {time.perf_counter() - started:.0f} s")

@@ -41,6 +41,7 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     assert re.search(ours, lines[at]), lines[at]
     theirs = r"greedy itself a game: nobles \d\.\d\d, never bought \d\.\d\d, tokens given back \d\.\d\d"
     assert re.fullmatch(r"\s+" + theirs, lines[at + 1]), lines[at + 1]
+    assert "(hard against greedy: 1 of 2 games played)" in run.stderr, "a long run says how far it has come"
 
 
 def test_decision_times_are_judged_on_the_processor_s_clock_with_the_wall_clock_beside() -> None:
