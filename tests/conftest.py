@@ -19,7 +19,17 @@ from pg_helpers import Postgres, start_postgres
 from splendor_a11y.bots import hard
 from splendor_a11y.domain.cards import Card, CardSet, standard_cards
 from splendor_a11y.domain.notation import GemCounts, Slot
-from splendor_a11y.engine import MODULES, Event, GameState, IllegalAction, PlayerState, deal, decide_and_apply, evolve
+from splendor_a11y.engine import (
+    MODULES,
+    Event,
+    GameState,
+    IllegalAction,
+    PlayerState,
+    deal,
+    decide_and_apply,
+    evolve,
+    modules_named,
+)
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table
@@ -73,10 +83,11 @@ def cards() -> CardSet:
     return standard_cards()
 
 
-def new_game(players: int = 2, seed: int = 1) -> GameState:
-    """A freshly dealt game from a seed."""
-    state = GameState.new(tuple(f"P{i}" for i in range(players)))
-    setup = deal(players, random.Random(seed), standard_cards())
+def new_game(players: int = 2, seed: int = 1, modules: tuple[str, ...] = ()) -> GameState:
+    """A freshly dealt game from a seed, with the modules named."""
+    in_play = modules_named(modules)
+    state = GameState.new(tuple(f"P{i}" for i in range(players)), in_play)
+    setup = deal(players, random.Random(seed), standard_cards(), in_play)
     return evolve(state, replace(setup, first_player=0))
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from splendor_a11y.bots import BOTS, bot_for, hard, plan, race, rival
 from splendor_a11y.bots.arena import DECK, DENIED, IN_SIGHT, HeldCard, play_alone, play_bots
-from splendor_a11y.bots.evaluation import WIN, evaluate
+from splendor_a11y.bots.evaluation import WIN, evaluate, reach_gap
 from splendor_a11y.bots.habits import move_and_returns
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
 from splendor_a11y.domain.cards import Card, standard_cards
@@ -387,7 +387,7 @@ def _timed_search(monkeypatch: pytest.MonkeyPatch, spread: float) -> tuple[list[
     order: dict[str, int] = {}
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.01)
 
-    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer, shape: object) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
         return -order.setdefault(str(command), len(order)) + (spread if played[str(command)] % 2 else -spread)
 
@@ -416,7 +416,7 @@ def test_each_deal_imagines_one_kind_of_opponent_for_every_move_in_the_running(
     deals: list[set[object]] = []
     counted: dict[str, int] = {}
 
-    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer, shape: object) -> float:
         counted[str(command)] = counted.get(str(command), 0) + 1
         if counted[str(command)] > len(deals):
             deals.append(set())
@@ -475,7 +475,7 @@ def test_a_timed_search_reckons_a_deal_by_the_moves_it_plays(monkeypatch: pytest
     played: dict[str, int] = {}
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: sum(played.values()) * 0.036)
 
-    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer) -> float:
+    def scored(state: GameState, seat: int, command: Command, answer: plan.Answer, shape: object) -> float:
         played[str(command)] = played.get(str(command), 0) + 1
         return 0.0
 
@@ -495,7 +495,7 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
     # fit, the fourth would run past the second.
     clock = iter(range(1, 1_000_000))
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: next(clock) * 0.25)
-    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
+    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer, shape: 0.0)
     budget = hard.SearchBudget(seconds=1.0)
     ranked = hard.ranked_moves(view(new_game(2, 8), 0), random.Random(1), budget)
     # Every shortlisted move is still listed (the hint and the bot pick the first), the
@@ -508,7 +508,7 @@ def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyP
     """Under half a second, the shortlist (``hard._looks``) holds five moves, not ten (the
     careful player's two may join them): fewer moves, more deals each. With a second, ten."""
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
-    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer: 0.0)
+    monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer, shape: 0.0)
     position = view(new_game(2, 8), 0)
     short = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=0.25))
     whole = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
@@ -516,6 +516,87 @@ def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyP
     assert len(whole) == hard.SearchBudget().shortlist
     best_looking = [move for _, move in whole][: hard.NARROW_SHORTLIST]
     assert set(best_looking) <= {move for _, move in short}
+
+
+def _far_reservations(state: GameState, commands: list[Command]) -> list[Command]:
+    """The reservations of face-up cards still three gems or more out of the mover's reach
+    once the reservation's gold is counted (as the shared judgement reckons a card's gap:
+    with a module, by its own price)."""
+    seat = state.current
+    far = []
+    for command in commands:
+        if isinstance(command, Reserve) and isinstance(command.place, Slot):
+            after = play_legal(state, command)[1].players[seat]
+            card = after.reserved[-1].card
+            if card is not None and reach_gap(card, after, state.modules) >= 3:
+                far.append(command)
+    return far
+
+
+def _played_at_random(seed: int, moves: int, modules: tuple[str, ...] = ()) -> list[GameState]:
+    """The positions of a two-player deal with the modules, each of its first ``moves``
+    moves played at random."""
+    state, rng = new_game(2, seed, modules), random.Random(seed)
+    positions = [state]
+    for _ in range(moves):
+        state = play_legal(state, rng.choice(legal_commands(state)))[1]
+        positions.append(state)
+    return positions
+
+
+@pytest.mark.parametrize(("modules", "seconds"), [((), 0.25), (("orient", "strongholds"), 1.0)])
+def test_short_of_time_the_hard_bot_reserves_no_card_far_out_of_its_reach(
+    modules: tuple[str, ...], seconds: float
+) -> None:
+    """With a quarter of a second, or a second with two modules (each makes a position
+    dearer to judge, and the search then scored only the first few moves of its
+    shortlist), the search is given no reservation of a face-up card still three gems or
+    more away once the gold is counted: with few deals, such cards were reserved and all
+    but never bought. With a second in the base game it may weigh them, and in these
+    positions it does."""
+    short, second = hard.SearchBudget(seconds=seconds), hard.SearchBudget(seconds=1.0)
+    weighed_with_a_second = 0
+    for state in (position for seed in range(1, 9) for position in _played_at_random(seed, 24, modules)):
+        commands = legal_commands(state)
+        assert not _far_reservations(state, hard._shortlist(state, state.current, commands, short))
+        if not modules:
+            found = hard._shortlist(state, state.current, commands, second)
+            weighed_with_a_second += len(_far_reservations(state, found))
+    assert modules or weighed_with_a_second >= 20
+
+
+@pytest.mark.parametrize("seed", [2, 3, 7, 9])
+def test_short_of_time_the_hard_bot_still_keeps_an_opponents_winning_card_from_them(seed: int) -> None:
+    """The opponent's winning card is far out of the bot's reach, and reserving it is still
+    among the moves a search with a quarter of a second weighs."""
+    state, winning = _one_card_from_winning(seed)
+    assert _far_reservations(state, [Reserve(winning)]) == [Reserve(winning)]
+    shortlist = hard._shortlist(state, 0, legal_commands(state), hard.SearchBudget(seconds=0.25))
+    assert Reserve(winning) in shortlist
+
+
+def _deals_searched(state: GameState, budget: hard.SearchBudget, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many deals of the hidden cards the search played its moves in."""
+    numbers = [-1]
+    answer_of_deal = plan.answer_of_deal
+    monkeypatch.setattr(hard, "answer_of_deal", lambda number: numbers.append(number) or answer_of_deal(number))
+    hard.ranked_moves(view(state, state.current), random.Random(1), budget)
+    return max(numbers) + 1
+
+
+def test_with_two_modules_the_search_deals_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With both modules at one second, the search plans two turns ahead instead of three:
+    in every one of six positions it plays its moves in several deals of the hidden
+    cards, and imagines the opponents answering both ways (``plan.ANSWERS``). Planning
+    three, it played them in one deal or part of one, the opponents answering as medium
+    would."""
+    budget = hard.SearchBudget(seconds=1.0, counted=True)
+    deals = []
+    for seed in range(1, 7):
+        played = _played_at_random(seed, 12 + 2 * seed, ("orient", "strongholds"))
+        acting = next(state for state in reversed(played) if state.phase is Phase.ACTION)
+        deals.append(_deals_searched(acting, budget, monkeypatch))
+    assert min(deals) >= len(plan.ANSWERS), deals
 
 
 def _two_turns_from_winning(seed: int, *, opponent_may_reserve: bool = False) -> GameState:

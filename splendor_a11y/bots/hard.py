@@ -9,17 +9,16 @@ is given up and left to the search; with less than ``RACE_FROM`` to think, it do
 race at all, and the search has the whole time.
 
 It shortlists its best-looking moves by the medium bot's judgement, less the tokens each
-gives back (ten, or five when it has less than half a second to search:
-``NARROW_SHORTLIST``), adds the two moves a careful player would choose
-(``CAREFUL_MOVES``) and the reservation of any face-up card that would take an opponent
-to the winning score (one move's look rates that low), then
-deals the hidden cards at random from those it has not seen (a determinization), plays
-each shortlisted move there, lets every opponent answer, plans its own next three turns with the others
-answering each (two turns, on a narrower front, with three opponents), and scores where
-the plan's best line ends against its strongest opponent. How the opponents choose their
-answers changes from deal to deal (``ANSWERS``): in one deal as the medium bot would, in
-the next as a player who judges as the hard bot does, so that the search is not tuned to
-one kind of opponent.
+gives back (ten, or five when it is short of time: ``NARROW_SHORTLIST``), adds the two
+moves a careful player would choose (``CAREFUL_MOVES``) and the reservation of any
+face-up card that would take an opponent to the winning score (one move's look rates
+that low), then deals the hidden cards at random from those it has not seen (a
+determinization), plays each shortlisted move there, lets every opponent answer, plans
+its own next three turns with the others answering each (two turns, on a narrower front,
+with three opponents), and scores where the plan's best line ends against its strongest
+opponent. How the opponents choose their answers changes from deal to deal
+(``ANSWERS``): in one deal as the medium bot would, in the next as a player who judges
+as the hard bot does, so that the search is not tuned to one kind of opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
@@ -29,6 +28,13 @@ would run past its time, or after the most deals it would ever use. Without one,
 when one move is left. Between moves whose scores tie exactly, as on a turn that cannot
 change how the game ends, it buys a card from its hand first, then any card
 (``_settling``).
+
+Short of time (less than half a second to search, counted as the base game's seconds:
+each module in play makes a position dearer to judge, ``_short_of_time``), it shortlists
+fewer moves, and reserves no card far out of its reach but to keep an opponent from
+winning (``FAR_OUT_OF_REACH``); with modules in play it then plans two turns ahead
+instead of three (``SHORT_PLAN``), so that it still plays its moves in more than one
+deal.
 
 Its time is a budget in seconds of thought (``think``, one second unless the player says
 otherwise), counted on its thread's own processor time (``clock``), or, for recorded
@@ -51,14 +57,14 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from splendor_a11y.bots.clock import Clock, Judgements, Stopwatch
-from splendor_a11y.bots.evaluation import relative
+from splendor_a11y.bots.clock import MODULE_SLOWS, Clock, Judgements, Stopwatch
+from splendor_a11y.bots.evaluation import reach_gap, relative
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
 from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_score
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
-from splendor_a11y.domain.notation import HandSlot
+from splendor_a11y.domain.notation import DeckTop, HandSlot
 from splendor_a11y.engine import (
     Buy,
     Command,
@@ -182,7 +188,9 @@ def _crowding(state: GameState, seat: int, command: Command) -> float:
     return CROWDED_HAND * len(state.players[seat].reserved) if isinstance(command, Reserve) else 0.0
 
 
-def _after_round(state: GameState, seat: int, command: Command, answer: Answer) -> float:
+def _after_round(
+    state: GameState, seat: int, command: Command, answer: Answer, shape: tuple[int, int] | None = None
+) -> float:
     """Play ``command`` and the opponents' answers (``answer``), then plan our next turns; score
     the plan's best against the strongest opponent. A card reserved now that is still in
     the hand where the line ends costs the move (``UNBOUGHT_RESERVATION``; more if the
@@ -195,7 +203,7 @@ def _after_round(state: GameState, seat: int, command: Command, answer: Answer) 
     state = answered(state, seat, answer)
     if state.is_over:
         return relative(state, seat) - penalty - _left_in_hand(state, seat, reserved)
-    score, ending = best_line(state, seat, answer)
+    score, ending = best_line(state, seat, answer, shape)
     return score - penalty - _left_in_hand(ending, seat, reserved)
 
 
@@ -260,7 +268,7 @@ def ranked_moves(
     """The shortlisted moves with their average searched value, best first (the moves
     dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
     budget is given."""
-    budget = _narrowed(budget or DEFAULT_BUDGET)
+    budget = _narrowed(budget or DEFAULT_BUDGET, view)
     clock = budget.clock(view)
     seat = view.current
     commands = legal_commands(view)
@@ -296,7 +304,8 @@ def ranked_moves(
 
 
 NARROW_BELOW = 0.5
-"""With less than this many seconds to search, the shortlist is cut to ``NARROW_SHORTLIST``."""
+"""With less than this many seconds to search, counted as the base game's
+(``_short_of_time``), the search is short of time."""
 NARROW_SHORTLIST = 5
 """The moves shortlisted (``_looks``) for a search with little time (``NARROW_BELOW``):
 fewer moves, more deals each, so that the choice is less a matter of chance. With a
@@ -307,9 +316,9 @@ same seeds (20000 to 20049, 2026-11-29): 27 won instead of 17, nobles 0.58 inste
 left the search less than half of it (in base games the race takes at most 0.45 s)."""
 
 
-def _narrowed(budget: SearchBudget) -> SearchBudget:
+def _narrowed(budget: SearchBudget, state: GameState) -> SearchBudget:
     """The budget a search with little time keeps: a shortlist of ``NARROW_SHORTLIST``."""
-    if budget.seconds is None or budget.seconds >= NARROW_BELOW:
+    if not _short_of_time(budget, state):
         return budget
     return replace(budget, shortlist=min(budget.shortlist, NARROW_SHORTLIST))
 
@@ -329,13 +338,73 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], budget: Sea
     """The moves the search plays, best-looking first: the best few by medium's judgement
     less what each wastes (``budget.shortlist``; ``_looks``), then a careful player's best
     (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
-    (``_denials``) that are not among them."""
-    shortlist = sorted(commands, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
-    careful = sorted(commands, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
+    (``_denials``) that are not among them. Short of time, no card far out of reach is
+    reserved but to keep an opponent from winning (``_within_reach``)."""
+    considered = _within_reach(state, seat, commands) if _short_of_time(budget, state) else commands
+    shortlist = sorted(considered, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
+    careful = sorted(considered, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
     for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
     return shortlist
+
+
+SHORT_PLAN = (2, 2)
+"""With modules in play and short of time, the plan's turns and the positions each goes
+on from (``plan.best_line``), instead of three and three. With both modules at one
+second, planning three turns, the search's first deal was cut short in 97 of 109
+decisions (three games against medium, the fixed thought's clock): it scored about half
+its shortlist, once, and chose among the first few moves of it. Planning two turns, it
+played its moves in at least two deals in every one of six positions, and against the
+bot before (20 games, seeds 20000 to 20019) won 14 where it won 10 planning three, with
+1.20 nobles a game (0.80) and 0.50 cards left in the hand (1.00). In the base game a
+quarter of a second scores the shortlist once planning three turns (78 decisions of 87),
+and planning two took fewer nobles there (0.44 a game against 0.60 over 100 games
+against the bot before; docs/benchmarks.md)."""
+
+
+def _plan_shape(budget: SearchBudget, state: GameState) -> tuple[int, int] | None:
+    """The plan's turns and width for the search's deals: ``SHORT_PLAN`` with modules in
+    play and short of time, else the plan's own (None)."""
+    return SHORT_PLAN if state.modules and _short_of_time(budget, state) else None
+
+
+FAR_OUT_OF_REACH = 3
+"""The gems a face-up card may still lack, once the reservation's gold is counted, for a
+search short of time (``NARROW_BELOW``) to reserve it other than to keep an opponent
+from winning. With a quarter of a second, a card reserved that far out was all but never
+bought: 12 left in the hand of 13, where of the cards one gem away or none 7 of 43 were
+(20 games against the rival and the bot itself with its second; docs/benchmarks.md).
+A cost on such cards within the search's judgement instead (1.5 a gem beyond two) left
+as many in the hand over two opponents (0.96 and 1.04 a game against the bot before and
+the rival, where the bot left 1.26 and 0.88). Not weighed at all, at a quarter of a
+second against the bot before over 100 games: 0.97 cards left a game (1.23), 0.60
+nobles (0.51) and 47 games won (42)."""
+
+
+def _short_of_time(budget: SearchBudget, state: GameState) -> bool:
+    """Whether the search has less than ``NARROW_BELOW`` seconds, counted as the base
+    game's: each module in play makes a position ``MODULE_SLOWS`` times dearer to judge,
+    so that a second with two modules buys what less than half a second buys without."""
+    return budget.seconds is not None and budget.seconds / MODULE_SLOWS ** len(state.modules) < NARROW_BELOW
+
+
+def _within_reach(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
+    """The moves, less the reservations of face-up cards still ``FAR_OUT_OF_REACH`` or
+    more gems away once the reservation's gold is counted (all of them, if nothing else
+    is left). A deck's top card is unknown to the bot, and stays."""
+    near = [command for command in commands if not _reserves_far(state, seat, command)]
+    return near or commands
+
+
+def _reserves_far(state: GameState, seat: int, command: Command) -> bool:
+    """Whether ``command`` reserves a face-up card ``FAR_OUT_OF_REACH`` or more gems out of
+    the seat's reach, the gold it brings counted."""
+    if not isinstance(command, Reserve) or isinstance(command.place, DeckTop):
+        return False
+    after = play_legal(state, command)[1]
+    card = after.players[seat].reserved[-1].card
+    return card is not None and reach_gap(card, after.players[seat], after.modules) >= FAR_OUT_OF_REACH
 
 
 def _looks(state: GameState, seat: int, command: Command) -> float:
@@ -360,10 +429,11 @@ def _score_deal(
     moves and several opponents to answer, it alone could outlast the time, and it stops
     before the first move it has no time for."""
     answer = answer_of_deal(number)
+    shape = _plan_shape(budget, deal)
     for done, candidate in enumerate(running):
         if number == 0 and done and _out_of_time(budget, clock, done, 1):
             return done
-        candidate.scored(_after_round(deal, seat, candidate.command, answer))
+        candidate.scored(_after_round(deal, seat, candidate.command, answer, shape))
     return len(running)
 
 

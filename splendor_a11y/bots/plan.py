@@ -132,7 +132,9 @@ def answer_of_deal(deal: int) -> Answer:
     return ANSWERS[deal % len(ANSWERS)]
 
 
-def best_line(state: GameState, seat: int, answer: Answer = greedy_command) -> tuple[float, GameState]:
+def best_line(
+    state: GameState, seat: int, answer: Answer = greedy_command, shape: tuple[int, int] | None = None
+) -> tuple[float, GameState]:
     """The most the seat can make of its next few turns, the others answering each as
     ``answer`` chooses (the medium bot's choice unless told): a beam search over its own
     moves, going on from the best few positions of each turn. Looking several turns ahead
@@ -149,11 +151,14 @@ def best_line(state: GameState, seat: int, answer: Answer = greedy_command) -> t
     reservations a game left unbought; judged where it ends, 114 and 0.82.)
     Reservations are left out of the plan: counting on their gold, it reserved more and
     bought fewer. Where the plan has no move, the position is judged as it stands. At a
-    crowded table the plan is narrower (``plan_shape``). With the score comes the
-    position the best line ends in."""
+    crowded table the plan is narrower (``plan_shape``), and a search short of time may
+    ask for fewer turns and positions (``shape``; never more than the table's). With the
+    score comes the position the best line ends in."""
     plan = _Plan()
     frontier = [state]
     turns, width = plan_shape(len(state.players))
+    if shape is not None:
+        turns, width = min(turns, shape[0]), min(width, shape[1])
     for turn in range(turns):
         reached = _own_turn(frontier, seat, turn)
         if not reached:
