@@ -371,7 +371,7 @@ def _plan_shape(budget: SearchBudget, state: GameState) -> tuple[int, int] | Non
 
 FAR_OUT_OF_REACH = 3
 """The gems a face-up card may still lack, once the reservation's gold is counted, for a
-search short of time (``NARROW_BELOW``) to reserve it other than to keep an opponent
+search short of time (``_short_of_time``) to reserve it other than to keep an opponent
 from winning. With a quarter of a second, a card reserved that far out was all but never
 bought: 12 left in the hand of 13, where of the cards one gem away or none 7 of 43 were
 (20 games against the rival and the bot itself with its second; docs/benchmarks.md).
