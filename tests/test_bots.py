@@ -446,7 +446,7 @@ def test_the_search_plays_the_moves_a_careful_player_would_choose_that_medium_ra
     state = _medium_plays(seed, turns)
     first = determinize(view(state, state.current), random.Random(random.Random(seed).random()), standard_cards())
     commands = legal_commands(first)
-    by_looks = sorted(commands, key=lambda command: hard._looks(first, first.current, command), reverse=True)
+    by_looks = sorted(commands, key=lambda command: hard._looked(first, first.current, command).looks(), reverse=True)
     careful = sorted(commands, key=lambda command: plan.habitual_score(first, command), reverse=True)[:2]
     assert any(move not in by_looks[: hard.SearchBudget().shortlist] for move in careful)
     searched = [move for _, move in hard.ranked_moves(view(state, state.current), random.Random(seed))]
@@ -505,7 +505,7 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
 
 
 def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under half a second, the shortlist (``hard._looks``) holds five moves, not ten (the
+    """Under half a second, the shortlist (``hard._Looked.looks``) holds five moves, not ten (the
     careful player's two may join them): fewer moves, more deals each. With a second, ten."""
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
     monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer, shape: 0.0)

@@ -61,7 +61,7 @@ from splendor_a11y.bots.clock import MODULE_SLOWS, Clock, Judgements, Stopwatch
 from splendor_a11y.bots.evaluation import reach_gap, relative
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
-from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_score
+from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_worth
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, HandSlot
@@ -307,7 +307,7 @@ NARROW_BELOW = 0.5
 """With less than this many seconds to search, counted as the base game's
 (``_short_of_time``), the search is short of time."""
 NARROW_SHORTLIST = 5
-"""The moves shortlisted (``_looks``) for a search with little time (``NARROW_BELOW``):
+"""The moves shortlisted (``_Looked.looks``) for a search with little time (``NARROW_BELOW``):
 fewer moves, more deals each, so that the choice is less a matter of chance. With a
 quarter of a second against the hard bot before (which keeps its second), 50 games on the
 same seeds (20000 to 20049, 2026-11-29): 27 won instead of 17, nobles 0.58 instead of
@@ -336,13 +336,14 @@ the same (docs/benchmarks.md)."""
 
 def _shortlist(state: GameState, seat: int, commands: list[Command], budget: SearchBudget) -> list[Command]:
     """The moves the search plays, best-looking first: the best few by medium's judgement
-    less what each wastes (``budget.shortlist``; ``_looks``), then a careful player's best
+    less what each wastes (``budget.shortlist``; ``_Looked.looks``), then a careful player's best
     (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
     (``_denials``) that are not among them. Short of time, no card far out of reach is
     reserved but to keep an opponent from winning (``_within_reach``)."""
     considered = _within_reach(state, seat, commands) if _short_of_time(budget, state) else commands
-    shortlist = sorted(considered, key=lambda c: _looks(state, seat, c), reverse=True)[: budget.shortlist]
-    careful = sorted(considered, key=lambda c: habitual_score(state, c), reverse=True)[:CAREFUL_MOVES]
+    looked = [_looked(state, seat, command) for command in considered]
+    shortlist = [move.command for move in sorted(looked, key=_Looked.looks, reverse=True)[: budget.shortlist]]
+    careful = [move.command for move in sorted(looked, key=_Looked.careful, reverse=True)[:CAREFUL_MOVES]]
     for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
@@ -407,17 +408,36 @@ def _reserves_far(state: GameState, seat: int, command: Command) -> bool:
     return card is not None and reach_gap(card, after.players[seat], after.modules) >= FAR_OUT_OF_REACH
 
 
-def _looks(state: GameState, seat: int, command: Command) -> float:
-    """How good a move looks before the search: medium's one-move judgement, less the
-    tokens it gives back and a move that changes nothing (``move_and_waste``), as the
-    search will mark it down. Medium's judgement alone counts a take over ten as an
-    exchange of colours: holding ten, every way of taking three and giving three back
-    looked better than a cheap purchase, the shortlist held none but those, and the
-    search chose among them (over 101 positions of ten games with two modules, the bot
-    holding seven tokens or more: 21 moves giving back 41 tokens, 20 of them with a
-    purchase to be had; with this, 3 moves and 3 tokens; docs/benchmarks.md)."""
+@dataclass(frozen=True, slots=True)
+class _Looked:
+    """A move as it looks before the search, played once and judged two ways: where it
+    leaves the seat and what it wastes (``move_and_waste``)."""
+
+    command: Command
+    after: GameState
+    seat: int
+    wasted: float
+
+    def looks(self) -> float:
+        """Medium's one-move judgement, less the tokens the move gives back and a move
+        that changes nothing, as the search will mark it down. Medium's judgement alone
+        counts a take over ten as an exchange of colours: holding ten, every way of taking
+        three and giving three back looked better than a cheap purchase, the shortlist
+        held none but those, and the search chose among them (over 101 positions of ten
+        games with two modules, the bot holding seven tokens or more: 21 moves giving back
+        41 tokens, 20 of them with a purchase to be had; with this, 3 moves and 3 tokens;
+        docs/benchmarks.md)."""
+        return relative(self.after, self.seat) - self.wasted
+
+    def careful(self) -> float:
+        """A careful player's judgement of the move (``plan.habitual_score``)."""
+        return habitual_worth(self.after, self.seat) - self.wasted
+
+
+def _looked(state: GameState, seat: int, command: Command) -> _Looked:
+    """The move played once, for the shortlist to judge two ways (``_Looked``)."""
     after, wasted = move_and_waste(state, seat, command)
-    return relative(after, seat) - wasted
+    return _Looked(command, after, seat, wasted)
 
 
 def _score_deal(

@@ -23,6 +23,7 @@ __all__ = [
     "best_line",
     "habitual_command",
     "habitual_score",
+    "habitual_worth",
     "plan_habits",
     "plan_shape",
 ]
@@ -114,7 +115,13 @@ def habitual_score(state: GameState, command: Command) -> float:
     the mover by the plan's judgement, less what it wastes."""
     mover = state.current
     after, wasted = move_and_waste(state, mover, command)
-    return _planned_score(after, mover, 0) - wasted
+    return habitual_worth(after, mover) - wasted
+
+
+def habitual_worth(after: GameState, mover: int) -> float:
+    """Where a move left the mover, as a strong player judges it (``habitual_score``, before
+    what the move wasted): for a caller that has played the move already."""
+    return _planned_score(after, mover, 0)
 
 
 ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command)
