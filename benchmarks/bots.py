@@ -49,6 +49,7 @@ import argparse
 import functools
 import multiprocessing.pool
 import os
+import random
 import statistics
 import sys
 import time
@@ -62,9 +63,11 @@ from greedy import choose_greedy
 from planner import choose_planner
 
 from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget, bot_for, budget_for
-from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, play_alone, play_bots
+from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, dealt, play_alone, play_bots
+from splendor_a11y.bots.clock import JUDGED_A_SECOND
+from splendor_a11y.bots.evaluation import positions_judged
 from splendor_a11y.cli.parser import thinking_time
-from splendor_a11y.engine import MODULES
+from splendor_a11y.engine import MODULES, decide_and_apply, view
 
 Pairing = tuple[str, tuple[str, ...], float | None]
 """A level, the levels it plays against, and the share of games it should win (None: no target)."""
@@ -174,6 +177,39 @@ def alone_game(job: tuple[int, tuple[str, ...]]) -> int | None:
     """The hard bot's turns to 15 playing alone (None: stopped by the safety stop)."""
     seed, modules = job
     return play_alone(ALONE, SEED_BASE + seed, modules, _BUDGET)
+
+
+YARDSTICK_DECISIONS = 8
+"""The hard bot's decisions the machine's yardstick times (``judged_a_second``)."""
+YARDSTICK_WHEN_SET = 18_000
+"""What the yardstick read on the machine ``clock.JUDGED_A_SECOND`` was set on
+(2026-12-02: 17,400 and 18,600, two benchmarks running beside it): the fixed thought
+took about the second's time there (0.77 s a move, the second 0.65 s on average)."""
+
+
+def judged_a_second() -> float:
+    """Positions the hard bot judges in a second of the processor on this machine: its
+    fixed thought over its first ``YARDSTICK_DECISIONS`` decisions of the first seed's
+    game against medium. The same work on any machine, so that runs on machines of
+    different speeds can be told apart (a second of thought buys that much more or less
+    on each, for every bot that thinks by the clock), and the fixed thought's time here
+    read off it: it counts ``clock.JUDGED_A_SECOND`` to its second."""
+    state = dealt(("hard", "medium"), SEED_BASE, ())
+    hard, medium = bot_for("hard", budget_for(None)), bot_for("medium")
+    judged, spent, decided = 0, 0.0, 0
+    while decided < YARDSTICK_DECISIONS and not state.is_over:
+        seat = state.current
+        rng = random.Random(f"{SEED_BASE}:{seat}:{decided}")
+        if seat:
+            command = medium(view(state, seat), rng)
+        else:
+            started, first = time.thread_time(), positions_judged()
+            command = hard(view(state, seat), rng)
+            spent += time.thread_time() - started
+            judged += positions_judged() - first
+            decided += 1
+        state = decide_and_apply(state, command)[1]
+    return judged / spent
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -526,6 +562,14 @@ def main() -> None:
         + (f", modules: {', '.join(modules)}" if modules else ""),
         flush=True,
     )
+    if thinkers or args.pool:
+        print(
+            f"This machine: the hard bot judged {judged_a_second():,.0f} positions a second of the "
+            f"processor (where {JUDGED_A_SECOND:,.0f} to the fixed thought's second was set, "
+            f"{YARDSTICK_WHEN_SET:,}; where fewer, a second buys less thought and the fixed thought "
+            "takes longer)",
+            flush=True,
+        )
     if args.pool:
         with Pool(os.cpu_count() or 2, initializer=_set_budget, initargs=(think, args.share)) as pool:
             _pool_played(pool, seeds, modules, tuple(args.against) or POOL)

@@ -42,6 +42,7 @@ __all__ = [
     "GameRecord",
     "HeldCard",
     "SeatHabits",
+    "dealt",
     "play_alone",
     "play_bots",
     "reservation_kind",
@@ -164,7 +165,7 @@ class GameRecord:
         return self.final.is_over
 
 
-def _dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameState:
+def dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameState:
     """A game dealt from the seed for bots of the given levels, seat 0 first."""
     state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
     setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
@@ -181,7 +182,7 @@ def play_bots(
     """Play one game between bots of the given levels, seat 0 first; those that think are
     given ``budget``. ``others`` names bots of the benchmarks' own, played as levels."""
     bots = [(others or {}).get(level) or bot_for(level, budget) for level in levels]
-    state = _dealt(levels, seed, modules)
+    state = dealt(levels, seed, modules)
     record = GameRecord(
         tuple(levels),
         state,
@@ -213,7 +214,7 @@ def play_alone(level: str, seed: int, modules: tuple[str, ...] = (), budget: Sea
     it (the bot does not know that, and still reckons with an opponent). None if the
     safety stop comes first."""
     bot = bot_for(level, budget)
-    state = _dealt((level, "idle"), seed, modules)
+    state = dealt((level, "idle"), seed, modules)
     turns = 0
     for decision in range(MAX_DECISIONS):
         command = bot(view(state, 0), random.Random(f"{seed}:0:{decision}"))

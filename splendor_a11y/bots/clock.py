@@ -44,23 +44,36 @@ class Stopwatch:
         return max(time.thread_time() - self._processor, (time.monotonic() - self._real) / WALL_STRETCH)
 
 
-JUDGED_A_SECOND = 10_000.0
+JUDGED_A_SECOND = 25_000.0
 """Positions the hard bot's thought judges (``evaluation.positions_judged``) in a second
 of the processor, in two-player base games against medium at one second a move, on the
-machine its budgets were measured on: 9,300 to 10,300 (2026-11-30)."""
-MODULE_SLOWS = 1.45
+machine its budgets are measured on: 25,000 to 27,000 (2026-12-02, and the same on the
+code of 2026-11-30, where 9,300 to 10,300 had been measured that day: the machines
+differ). At 10,000 the fixed thought took 0.32 s a move at the median here where the
+second took 0.97; at this rate 0.77 s (the mean 0.77 s, the second's 0.65: the second
+gives back what it does not need; docs/benchmarks.md). A count cannot follow a
+machine's speed: where positions are judged half as fast, the fixed thought takes twice
+as long."""
+MODULE_SLOWS = 2.1
 """How many times slower positions are judged for each module in play: the modules' worth
-and follow-up decisions cost more than the base game. The fixed thought judged 9,400 a
-second of the processor in base games, 5,500 to 6,700 with one of the three modules, and
-3,000 with all three (about 1.45 times fewer for each; docs/benchmarks.md)."""
-LARGER_TABLE_JUDGES = {3: 1.7, 4: 1.95}
+and follow-up decisions cost more than the base game, and the judgement's kept answers
+(``evaluation``) serve them less. At the default second against medium (2026-12-02, one
+game each, seed 20000) the hard bot judged 27,000 positions a second of the processor in
+base games, 11,700 with the Orient, 9,300 with the Strongholds, 16,200 with the Trading
+Posts and 6,200 with the Orient and the Strongholds: 2.1 times fewer for each of two.
+With both, the fixed thought took 0.93 s a move at the median where the second took
+0.96 (at 1.45, measured on 2026-11-30 when base games judged 9,400 a second: 1.77 s).
+The search's own reckoning of whether it is short of time keeps its own
+(``hard.SHORT_PER_MODULE``)."""
+LARGER_TABLE_JUDGES = {3: 1.2, 4: 1.35}
 """How many times as many positions the thought judges in a second at a table of three
-or four as at a table of two: only a table of two races, and the race's positions, each
-played on with its follow-ups, are the dearest to judge. Counted at the rate of two, the
-fixed thought took 0.5 s a move at the median at a table of three, where the second
-took 0.9. With these, against medium bots (2026-11-30, seeds 900 to 904): at three, 0.69
-and 0.83 s in two runs where the second took 0.91 and 0.75; at four, about the second's
-0.95 (0.81 at 1.85 times, 1.04 at 2.1)."""
+or four as at a table of two: at a table of two the hard bot races, and the race's
+positions, each played on with its follow-ups, are the dearest to judge. At the default
+second against medium bots (2026-12-02, seeds 900 and 901) it judged 28,900 a second of
+the processor at three and 37,000 at four, where two judged 27,000. With these the fixed
+thought took 1.08 s a move at the median at three and 0.97 at four, where the second
+took 0.96 and 0.98 (one game each; at 1.7 and 1.95, set on 2026-11-30 when two judged
+9,100 a second, 1.16 s at three; at 2.2 and 2.8, 1.79 and 1.61 s; docs/benchmarks.md)."""
 
 
 class Judgements:

@@ -58,7 +58,7 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from splendor_a11y.bots.clock import MODULE_SLOWS, Clock, Judgements, Stopwatch
+from splendor_a11y.bots.clock import Clock, Judgements, Stopwatch
 from splendor_a11y.bots.evaluation import reach_gap, relative
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
@@ -384,11 +384,22 @@ second against the bot before over 100 games: 0.97 cards left a game (1.23), 0.6
 nobles (0.51) and 47 games won (42)."""
 
 
+SHORT_PER_MODULE = 1.45
+"""How many times shorter each module in play makes the search's seconds, for whether it
+is short of time (``_short_of_time``): a second with two modules is short, with one it
+is not. It was the fixed thought's count of how much dearer a module makes a position
+(``clock.MODULE_SLOWS``, 1.45 on 2026-11-30), and play with the modules was measured
+with it. Counted again on a machine that judges the base game's positions two and a
+half times as fast and the modules' not so much faster, a module makes a position
+about 2.1 times dearer (2026-12-02, docs/benchmarks.md): that would count one module's
+second short as well, a change in play not measured, so the search keeps this."""
+
+
 def _short_of_time(budget: SearchBudget, state: GameState) -> bool:
     """Whether the search has less than ``NARROW_BELOW`` seconds, counted as the base
-    game's: each module in play makes a position ``MODULE_SLOWS`` times dearer to judge,
-    so that a second with two modules buys what less than half a second buys without."""
-    return budget.seconds is not None and budget.seconds / MODULE_SLOWS ** len(state.modules) < NARROW_BELOW
+    game's: each module in play makes them ``SHORT_PER_MODULE`` times shorter, so that a
+    second with two modules buys what less than half a second buys without."""
+    return budget.seconds is not None and budget.seconds / SHORT_PER_MODULE ** len(state.modules) < NARROW_BELOW
 
 
 def _within_reach(state: GameState, seat: int, commands: list[Command]) -> list[Command]:
