@@ -9,16 +9,12 @@ from __future__ import annotations
 import itertools
 import random
 
-from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine import (
     Command,
     GameState,
-    deal,
     decide_and_apply,
-    evolve,
     legal_commands,
-    modules_named,
     play_legal,
 )
 
@@ -27,18 +23,12 @@ from conftest import new_game, with_player
 MODULE_SETS = ((), ("orient",), ("strongholds",), ("orient", "strongholds"))
 
 
-def _dealt(players: int, modules: tuple[str, ...], rng: random.Random) -> GameState:
-    in_play = modules_named(modules)
-    state = GameState.new(tuple(f"P{i}" for i in range(players)), in_play)
-    return evolve(state, deal(players, rng, standard_cards(), in_play))
-
-
 def test_every_legal_command_played_without_judging_makes_what_judging_makes() -> None:
     compared = 0
     for players, modules in itertools.product((2, 3, 4), MODULE_SETS):
         for seed in range(2):
             rng = random.Random(seed)
-            state = _dealt(players, modules, rng)
+            state = new_game(players, seed, modules)
             while not state.is_over:
                 legal = legal_commands(state)
                 for command in legal:
@@ -61,7 +51,7 @@ def test_positions_asked_about_out_of_order_get_the_answers_they_got_in_order() 
     asked: list[tuple[GameState, list[Command], tuple[int, ...]]] = []
     for players, modules in itertools.product((2, 4), MODULE_SETS):
         rng = random.Random(players)
-        state = _dealt(players, modules, rng)
+        state = new_game(players, players, modules)
         while not state.is_over:
             legal = legal_commands(state)
             assert state.qualifying_nobles() == _nobles_by_the_rules(state)
