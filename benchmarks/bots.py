@@ -8,7 +8,9 @@ standard error, every tenth of a pairing's games, how many are played); then for
 hard bot: nobles, reservations, reservations never bought and tokens returned a
 game, rounds to reach 15 points playing alone (a two-player deal whose other seat never
 moves), games stopped by the safety stop, and seconds a move; each level's decision times
-(on the processor's clock, and the wall clock beside).
+(on the processor's clock, and the wall clock beside). Its second line is the machine's
+yardstick (``judged_a_second``): how fast the hard bot judges positions here, which a
+second of thought and the fixed thought's time depend on.
 
 With ``--rival``, the hard bot plays the rival instead: a tree search of another kind,
 sharing none of its judgement (``splendor_a11y.bots.rival``), given the same time a move;
@@ -192,8 +194,9 @@ def judged_a_second() -> float:
     fixed thought over its first ``YARDSTICK_DECISIONS`` decisions of the first seed's
     game against medium. The same work on any machine, so that runs on machines of
     different speeds can be told apart (a second of thought buys that much more or less
-    on each, for every bot that thinks by the clock), and the fixed thought's time here
-    read off it: it counts ``clock.JUDGED_A_SECOND`` to its second."""
+    on each, for every bot that thinks by the clock); beside ``YARDSTICK_WHEN_SET`` it
+    says whether the fixed thought, which counts ``clock.JUDGED_A_SECOND`` positions to
+    its second, takes longer here than the second or less."""
     state = dealt(("hard", "medium"), SEED_BASE, ())
     hard, medium = bot_for("hard", budget_for(None)), bot_for("medium")
     judged, spent, decided = 0, 0.0, 0
@@ -564,10 +567,10 @@ def main() -> None:
     )
     if thinkers or args.pool:
         print(
-            f"This machine: the hard bot judged {judged_a_second():,.0f} positions a second of the "
-            f"processor (where {JUDGED_A_SECOND:,.0f} to the fixed thought's second was set, "
-            f"{YARDSTICK_WHEN_SET:,}; where fewer, a second buys less thought and the fixed thought "
-            "takes longer)",
+            f"This machine: the hard bot's fixed thought judged {judged_a_second():,.0f} positions a "
+            f"second of the processor over its first {YARDSTICK_DECISIONS} moves ({YARDSTICK_WHEN_SET:,} "
+            f"where its count of {JUDGED_A_SECOND:,.0f} to the second was set; where fewer, a second "
+            "buys less thought and the fixed thought takes longer)",
             flush=True,
         )
     if args.pool:

@@ -36,7 +36,7 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     assert run.returncode == 0, run.stderr
     assert "hard thinks 0.1 s a move (the leading level 0.5 of that)" in run.stdout
     lines = run.stdout.splitlines()
-    machine = r"This machine: the hard bot judged [\d,]+ positions a second of the processor \(where .*\)"
+    machine = r"This machine: the hard bot's fixed thought judged [\d,]+ positions a second of the processor .*"
     assert re.fullmatch(machine, lines[1]), "runs on machines of different speeds are told apart"
     [at] = [number for number, line in enumerate(lines) if "hard against" in line]
     ours = r"hard against greedy\s+\d of 2 \(.*95 % between \d+% and \d+%\); a game: nobles"
