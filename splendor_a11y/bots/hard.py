@@ -18,8 +18,7 @@ its own next three turns with the others answering each (two turns, on a narrowe
 with three opponents), and scores where the plan's best line ends against its strongest
 opponent. How the opponents choose their answers changes from deal to deal
 (``ANSWERS``): in one deal as the medium bot would, in the next as a player who judges
-as the hard bot does, in the next as a player racing for points, so that the search is
-not tuned to one kind of opponent.
+as the hard bot does, so that the search is not tuned to one kind of opponent.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import best_opponent, evaluate, reach_gap, relative
+from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
 from splendor_a11y.bots.habits import habits, hoarded, move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
-from splendor_a11y.engine import Buy, Command, GameState, Phase, Reserve, TakeGems, legal_commands, play_legal
+from splendor_a11y.engine import Command, GameState, Phase, Reserve, legal_commands, play_legal
 
 __all__ = [
     "ANSWERS",
@@ -26,7 +26,6 @@ __all__ = [
     "habitual_worth",
     "plan_habits",
     "plan_shape",
-    "racing_command",
 ]
 
 
@@ -125,61 +124,14 @@ def habitual_worth(after: GameState, mover: int) -> float:
     return _planned_score(after, mover, 0)
 
 
-def racing_command(state: GameState) -> Command:
-    """The action a player racing for points would choose: of the cards it can buy, the
-    purchase that gains most points (a noble's counted), else the gems that bring a card
-    nearest (``_nearness``), each less the tokens it gives back; its other decisions as
-    the medium bot makes them. Such a player weighs no noble to come, no card held and no
-    opponent: a third kind of answer, unlike medium's and a careful player's."""
-    if state.phase is not Phase.ACTION:
-        return greedy_command(state)
-    commands = legal_commands(state)
-    mover = state.current
-    buys = [command for command in commands if isinstance(command, Buy)]
-    if buys:
-        return max(buys, key=lambda command: _points_gained(state, mover, command))
-    takes = [command for command in commands if isinstance(command, TakeGems)]
-    if not takes:
-        return greedy_command(state)
-    return max(takes, key=lambda command: _nearness(state, mover, command))
-
-
-RACING_BONUS = 0.01
-"""What a bonus adds to a racing purchase: enough to prefer, between purchases that gain
-as many points, the one that brings a bonus, and no more."""
-
-
-def _points_gained(state: GameState, mover: int, command: Command) -> float:
-    """A purchase as a racing player weighs it: the points it gains, less what it wastes."""
-    after, wasted = move_and_waste(state, mover, command)
-    player = after.players[mover]
-    return player.points - state.players[mover].points + RACING_BONUS * sum(player.bonuses) - wasted
-
-
-def _nearness(state: GameState, mover: int, command: Command) -> float:
-    """Gems taken as a racing player weighs them: of the face-up cards and those in the
-    hand, the best of each card's points and bonus over the gems it still lacks (one more,
-    so that a card in reach counts its whole worth), less what the take wastes."""
-    after, wasted = move_and_waste(state, mover, command)
-    player = after.players[mover]
-    cards = [card for row in after.rows for card in row if card is not None]
-    cards += [held.card for held in player.reserved if held.card is not None]
-    nearest = max(((card.points + 1) / (1 + reach_gap(card, player, after.modules)) for card in cards), default=0.0)
-    return nearest - wasted
-
-
-ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command, racing_command)
+ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command)
 """The ways of choosing a move the search imagines its opponents playing by, one for each
-deal in turn: the medium bot's, one that judges as a strong player does, and one that
-races for points. An opponent the search is not built around plays like none of them,
-but a search that imagines only medium's answers is tuned to medium; imagining several,
-each move in the running is compared on the same answers in every deal. Imagining the
-first two won as often as the bot that imagined only medium, against that bot and
-against medium (docs/benchmarks.md, "Opponents of two kinds"). The racing answer added,
-at one second over 100 games each: against the hard bot before 57 won (50 without), with
-0.74 nobles and 0.90 cards left in the hand; against the rival 66 (68), 0.49 nobles
-(0.42), 0.97 cards left (0.82) (docs/benchmarks.md, "A third kind of opponent imagined,
-one that races for points")."""
+deal in turn: the medium bot's, and one that judges as a strong player does. An opponent
+the search is not built around plays like neither, but a search that imagines only
+medium's answers is tuned to medium; imagining both, each move in the running is
+compared on the same answers in every deal. It won as often as the bot that imagined
+only medium, against that bot and against medium (docs/benchmarks.md, "Opponents of two
+kinds"); what it gains is a search that is not fitted to one opponent."""
 
 
 def answer_of_deal(deal: int) -> Answer:
