@@ -48,23 +48,22 @@ JUDGED_A_SECOND = 25_000.0
 """Positions the hard bot's thought judges (``evaluation.positions_judged``) in a second
 of the processor, in two-player base games against medium at one second a move, on the
 machine its budgets are measured on: 25,000 to 27,000 (2026-12-02, and the same on the
-code of 2026-11-30, where 9,300 to 10,300 had been measured that day: the machines
-differ). At 10,000 the fixed thought took 0.32 s a move at the median here where the
-second took 0.97; at this rate 0.77 s (the mean 0.77 s, the second's 0.65: the second
-gives back what it does not need; docs/benchmarks.md). A count cannot follow a
-machine's speed: where positions are judged half as fast, the fixed thought takes twice
-as long."""
+code of 2026-11-30, where 9,300 to 10,300 had been measured that day: the machine, or
+how it was measured, differs, not the code). At 10,000 the fixed thought took 0.32 s a
+move at the median here where the second took 0.97; at this rate 0.77 s (the mean
+0.77 s, the second's 0.65: the second gives back what it does not need;
+docs/benchmarks.md). A count cannot follow a machine's speed: where positions are
+judged half as fast, the fixed thought takes twice as long."""
 MODULE_SLOWS = 2.1
 """How many times slower positions are judged for each module in play: the modules' worth
 and follow-up decisions cost more than the base game, and the judgement's kept answers
 (``evaluation``) serve them less. At the default second against medium (2026-12-02, one
 game each, seed 20000) the hard bot judged 27,000 positions a second of the processor in
-base games, 11,700 with the Orient, 9,300 with the Strongholds, 16,200 with the Trading
-Posts and 6,200 with the Orient and the Strongholds: 2.1 times fewer for each of two.
-With both, the fixed thought took 0.93 s a move at the median where the second took
-0.96 (at 1.45, measured on 2026-11-30 when base games judged 9,400 a second: 1.77 s).
-The search's own reckoning of whether it is short of time keeps its own
-(``hard.SHORT_PER_MODULE``)."""
+base games, 9,300 to 16,200 with one of the three modules, and 6,200 with the first two:
+2.1 times fewer for each of two. With those two, the fixed thought took 0.93 s a move
+at the median where the second took 0.96 (at 1.45, measured on 2026-11-30 when base
+games judged 9,400 a second: 1.77 s). The search's own reckoning of whether it is short
+of time keeps its own (``hard.SHORT_PER_MODULE``)."""
 LARGER_TABLE_JUDGES = {3: 1.2, 4: 1.35}
 """How many times as many positions the thought judges in a second at a table of three
 or four as at a table of two: at a table of two the hard bot races, and the race's
