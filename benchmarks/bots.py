@@ -65,11 +65,11 @@ from greedy import choose_greedy
 from planner import choose_planner
 
 from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget, bot_for, budget_for
-from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, dealt, play_alone, play_bots
+from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, play_alone, play_bots
 from splendor_a11y.bots.clock import JUDGED_A_SECOND
 from splendor_a11y.bots.evaluation import positions_judged
 from splendor_a11y.cli.parser import thinking_time
-from splendor_a11y.engine import MODULES, decide_and_apply, view
+from splendor_a11y.engine import MODULES, Command, SeatView
 
 Pairing = tuple[str, tuple[str, ...], float | None]
 """A level, the levels it plays against, and the share of games it should win (None: no target)."""
@@ -181,38 +181,35 @@ def alone_game(job: tuple[int, tuple[str, ...]]) -> int | None:
     return play_alone(ALONE, SEED_BASE + seed, modules, _BUDGET)
 
 
-YARDSTICK_DECISIONS = 8
-"""The hard bot's decisions the machine's yardstick times (``judged_a_second``)."""
-YARDSTICK_WHEN_SET = 18_000
+YARDSTICK_DECISIONS = 16
+"""The decisions of a game's opening, both seats', the machine's yardstick plays
+(``judged_a_second``): about eight of the hard bot's."""
+YARDSTICK_WHEN_SET = 23_000
 """What the yardstick read on the machine ``clock.JUDGED_A_SECOND`` was set on
-(2026-12-02: 17,400 and 18,600, two benchmarks running beside it): the fixed thought
-took about the second's time there (0.77 s a move, the second 0.65 s on average)."""
+(2026-12-02: 22,200 and 23,800 on the machine otherwise idle): the fixed thought took
+about the second's time there (0.77 s a move, the second 0.65 s on average)."""
 
 
 def judged_a_second() -> float:
     """Positions the hard bot judges in a second of the processor on this machine: its
-    fixed thought over its first ``YARDSTICK_DECISIONS`` decisions of the first seed's
-    game against medium. The same work on any machine, so that runs on machines of
+    fixed thought over the opening of the first seed's game against medium
+    (``YARDSTICK_DECISIONS``). The same work on any machine, so that runs on machines of
     different speeds can be told apart (a second of thought buys that much more or less
     on each, for every bot that thinks by the clock); beside ``YARDSTICK_WHEN_SET`` it
     says whether the fixed thought, which counts ``clock.JUDGED_A_SECOND`` positions to
     its second, takes longer here than the second or less."""
-    state = dealt(("hard", "medium"), SEED_BASE, ())
-    hard, medium = bot_for("hard", budget_for(None)), bot_for("medium")
-    judged, spent, decided = 0, 0.0, 0
-    while decided < YARDSTICK_DECISIONS and not state.is_over:
-        seat = state.current
-        rng = random.Random(f"{SEED_BASE}:{seat}:{decided}")
-        if seat:
-            command = medium(view(state, seat), rng)
-        else:
-            started, first = time.thread_time(), positions_judged()
-            command = hard(view(state, seat), rng)
-            spent += time.thread_time() - started
-            judged += positions_judged() - first
-            decided += 1
-        state = decide_and_apply(state, command)[1]
-    return judged / spent
+    fixed = bot_for("hard", budget_for(None))
+    judged = 0
+
+    def counted(seen: SeatView, rng: random.Random) -> Command:
+        nonlocal judged
+        first = positions_judged()
+        command = fixed(seen, rng)
+        judged += positions_judged() - first
+        return command
+
+    record = play_bots(("hard", "medium"), SEED_BASE, (), others={"hard": counted}, most_decisions=YARDSTICK_DECISIONS)
+    return judged / sum(decision.processor for decision in record.times[0])
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -568,7 +565,7 @@ def main() -> None:
     if thinkers or args.pool:
         print(
             f"This machine: the hard bot's fixed thought judged {judged_a_second():,.0f} positions a "
-            f"second of the processor over its first {YARDSTICK_DECISIONS} moves ({YARDSTICK_WHEN_SET:,} "
+            f"second of the processor over a game's opening ({YARDSTICK_WHEN_SET:,} "
             f"where its count of {JUDGED_A_SECOND:,.0f} to the second was set; where fewer, a second "
             "buys less thought and the fixed thought takes longer)",
             flush=True,

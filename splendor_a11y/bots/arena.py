@@ -42,7 +42,6 @@ __all__ = [
     "GameRecord",
     "HeldCard",
     "SeatHabits",
-    "dealt",
     "play_alone",
     "play_bots",
     "reservation_kind",
@@ -165,7 +164,7 @@ class GameRecord:
         return self.final.is_over
 
 
-def dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameState:
+def _dealt(levels: Sequence[str], seed: int, modules: tuple[str, ...]) -> GameState:
     """A game dealt from the seed for bots of the given levels, seat 0 first."""
     state = GameState.new(tuple(f"{level} {i + 1}" for i, level in enumerate(levels)), modules_named(modules))
     setup = deal(len(levels), random.Random(seed), standard_cards(), state.modules)
@@ -178,11 +177,14 @@ def play_bots(
     modules: tuple[str, ...] = (),
     budget: SearchBudget | None = None,
     others: Mapping[str, Bot] | None = None,
+    most_decisions: int = MAX_DECISIONS,
 ) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first; those that think are
-    given ``budget``. ``others`` names bots of the benchmarks' own, played as levels."""
+    given ``budget``. ``others`` names bots of the benchmarks' own, played as levels.
+    ``most_decisions``: stop after that many decisions, the safety stop unless told (a
+    benchmark's yardstick plays only a game's opening)."""
     bots = [(others or {}).get(level) or bot_for(level, budget) for level in levels]
-    state = dealt(levels, seed, modules)
+    state = _dealt(levels, seed, modules)
     record = GameRecord(
         tuple(levels),
         state,
@@ -190,7 +192,7 @@ def play_bots(
         habits={i: SeatHabits() for i in range(len(levels))},
     )
     events = 1
-    while not state.is_over and record.decisions < MAX_DECISIONS:
+    while not state.is_over and record.decisions < most_decisions:
         seat = state.current
         rng = random.Random(f"{seed}:{seat}:{events}")
         started, thought = time.perf_counter(), time.thread_time()
@@ -214,7 +216,7 @@ def play_alone(level: str, seed: int, modules: tuple[str, ...] = (), budget: Sea
     it (the bot does not know that, and still reckons with an opponent). None if the
     safety stop comes first."""
     bot = bot_for(level, budget)
-    state = dealt((level, "idle"), seed, modules)
+    state = _dealt((level, "idle"), seed, modules)
     turns = 0
     for decision in range(MAX_DECISIONS):
         command = bot(view(state, 0), random.Random(f"{seed}:0:{decision}"))
