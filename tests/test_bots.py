@@ -558,9 +558,9 @@ def test_short_of_time_the_hard_bot_reserves_no_card_far_out_of_its_reach(
     weighed_with_a_second = 0
     for state in (position for seed in range(1, 9) for position in _played_at_random(seed, 24, modules)):
         commands = legal_commands(state)
-        assert not _far_reservations(state, hard._shortlist(state, state.current, commands, short))
+        assert not _far_reservations(state, hard._shortlist(state, state.current, commands, hard._pace(short, state)))
         if not modules:
-            found = hard._shortlist(state, state.current, commands, second)
+            found = hard._shortlist(state, state.current, commands, hard._pace(second, state))
             weighed_with_a_second += len(_far_reservations(state, found))
     assert modules or weighed_with_a_second >= 20
 
@@ -571,7 +571,7 @@ def test_short_of_time_the_hard_bot_still_keeps_an_opponents_winning_card_from_t
     among the moves a search with a quarter of a second weighs."""
     state, winning = _one_card_from_winning(seed)
     assert _far_reservations(state, [Reserve(winning)]) == [Reserve(winning)]
-    shortlist = hard._shortlist(state, 0, legal_commands(state), hard.SearchBudget(seconds=0.25))
+    shortlist = hard._shortlist(state, 0, legal_commands(state), hard._pace(hard.SearchBudget(seconds=0.25), state))
     assert Reserve(winning) in shortlist
 
 

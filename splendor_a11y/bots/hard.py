@@ -268,18 +268,19 @@ def ranked_moves(
     """The shortlisted moves with their average searched value, best first (the moves
     dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
     budget is given."""
-    budget = _narrowed(budget or DEFAULT_BUDGET, view)
+    pace = _pace(budget or DEFAULT_BUDGET, view)
+    budget = pace.budget
     clock = budget.clock(view)
     seat = view.current
     commands = legal_commands(view)
     if len(commands) == 1:
         return [(0.0, commands[0])]
     first = determinize(view, random.Random(rng.random()), standard_cards())
-    running = [_Candidate(command, order) for order, command in enumerate(_shortlist(first, seat, commands, budget))]
+    running = [_Candidate(command, order) for order, command in enumerate(_shortlist(first, seat, commands, pace))]
     dropped: list[_Candidate] = []
     deal, deals, scored = first, 0, 0
     while True:
-        played = _score_deal(deal, seat, running, budget, clock, deals)
+        played = _score_deal(deal, seat, running, pace, clock, deals)
         deals += 1
         scored += played
         if played < len(running):
@@ -316,11 +317,25 @@ same seeds (20000 to 20049, 2026-11-29): 27 won instead of 17, nobles 0.58 inste
 left the search less than half of it (in base games the race takes at most 0.45 s)."""
 
 
-def _narrowed(budget: SearchBudget, state: GameState) -> SearchBudget:
-    """The budget a search with little time keeps: a shortlist of ``NARROW_SHORTLIST``."""
+@dataclass(frozen=True, slots=True)
+class _Pace:
+    """How a search goes about one position with its budget, settled once before it
+    starts: whether it is short of time there (``_short_of_time``); the budget it keeps,
+    with a shortlist of ``NARROW_SHORTLIST`` when short; and the plan's turns and width in
+    its deals (``SHORT_PLAN`` with modules in play and short of time, else the plan's own:
+    None)."""
+
+    budget: SearchBudget
+    short: bool
+    shape: tuple[int, int] | None
+
+
+def _pace(budget: SearchBudget, state: GameState) -> _Pace:
+    """The search's pace in ``state`` with ``budget`` (``_Pace``)."""
     if not _short_of_time(budget, state):
-        return budget
-    return replace(budget, shortlist=min(budget.shortlist, NARROW_SHORTLIST))
+        return _Pace(budget, short=False, shape=None)
+    narrowed = replace(budget, shortlist=min(budget.shortlist, NARROW_SHORTLIST))
+    return _Pace(narrowed, short=True, shape=SHORT_PLAN if state.modules else None)
 
 
 CAREFUL_MOVES = 2
@@ -334,15 +349,15 @@ hard bot before it won 50 (52 without), gave back 0.86 tokens a game (1.37) and 
 the same (docs/benchmarks.md)."""
 
 
-def _shortlist(state: GameState, seat: int, commands: list[Command], budget: SearchBudget) -> list[Command]:
+def _shortlist(state: GameState, seat: int, commands: list[Command], pace: _Pace) -> list[Command]:
     """The moves the search plays, best-looking first: the best few by medium's judgement
-    less what each wastes (``budget.shortlist``; ``_Looked.looks``), then a careful player's best
-    (``CAREFUL_MOVES``) and the reservations that keep an opponent from winning
-    (``_denials``) that are not among them. Short of time, no card far out of reach is
-    reserved but to keep an opponent from winning (``_within_reach``)."""
-    considered = _within_reach(state, seat, commands) if _short_of_time(budget, state) else commands
+    less what each wastes (the budget's ``shortlist``; ``_Looked.looks``), then a careful
+    player's best (``CAREFUL_MOVES``) and the reservations that keep an opponent from
+    winning (``_denials``) that are not among them. Short of time, no card far out of
+    reach is reserved but to keep an opponent from winning (``_within_reach``)."""
+    considered = _within_reach(state, seat, commands) if pace.short else commands
     looked = [_looked(state, seat, command) for command in considered]
-    shortlist = [move.command for move in sorted(looked, key=_Looked.looks, reverse=True)[: budget.shortlist]]
+    shortlist = [move.command for move in sorted(looked, key=_Looked.looks, reverse=True)[: pace.budget.shortlist]]
     careful = [move.command for move in sorted(looked, key=_Looked.careful, reverse=True)[:CAREFUL_MOVES]]
     for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
@@ -362,12 +377,6 @@ bot before (20 games, seeds 20000 to 20019) won 14 where it won 10 planning thre
 quarter of a second scores the shortlist once planning three turns (78 decisions of 87),
 and planning two took fewer nobles there (0.44 a game against 0.60 over 100 games
 against the bot before; docs/benchmarks.md)."""
-
-
-def _plan_shape(budget: SearchBudget, state: GameState) -> tuple[int, int] | None:
-    """The plan's turns and width for the search's deals: ``SHORT_PLAN`` with modules in
-    play and short of time, else the plan's own (None)."""
-    return SHORT_PLAN if state.modules and _short_of_time(budget, state) else None
 
 
 FAR_OUT_OF_REACH = 3
@@ -451,20 +460,18 @@ def _looked(state: GameState, seat: int, command: Command) -> _Looked:
     return _Looked(command, after, seat, wasted)
 
 
-def _score_deal(
-    deal: GameState, seat: int, running: list[_Candidate], budget: SearchBudget, clock: Clock, number: int
-) -> int:
+def _score_deal(deal: GameState, seat: int, running: list[_Candidate], pace: _Pace, clock: Clock, number: int) -> int:
     """Score the moves in the running on the search's deal ``number`` (from 0), in order,
-    the opponents answering that deal's way (``answer_of_deal``); how many were scored.
-    The first deal is timed move by move, since it plays the whole shortlist: with many
-    moves and several opponents to answer, it alone could outlast the time, and it stops
-    before the first move it has no time for."""
+    the opponents answering that deal's way (``answer_of_deal``) and the plan of the
+    search's pace (``_Pace.shape``); how many were scored. The first deal is timed move
+    by move, since it plays the whole shortlist: with many moves and several opponents to
+    answer, it alone could outlast the time, and it stops before the first move it has
+    no time for."""
     answer = answer_of_deal(number)
-    shape = _plan_shape(budget, deal)
     for done, candidate in enumerate(running):
-        if number == 0 and done and _out_of_time(budget, clock, done, 1):
+        if number == 0 and done and _out_of_time(pace.budget, clock, done, 1):
             return done
-        candidate.scored(_after_round(deal, seat, candidate.command, answer, shape))
+        candidate.scored(_after_round(deal, seat, candidate.command, answer, pace.shape))
     return len(running)
 
 
