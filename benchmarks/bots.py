@@ -457,7 +457,7 @@ def _time_lines(times: dict[str, list[DecisionTime]]) -> None:
         )
 
 
-def _at_least(lowest: int) -> Callable[[str], int]:
+def at_least(lowest: int) -> Callable[[str], int]:
     """An argument type: a whole number no lower than ``lowest``."""
 
     def whole(text: str) -> int:
@@ -485,10 +485,10 @@ def _share(text: str) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=_at_least(1), default=200, help="games per pairing (default 200)")
+    parser.add_argument("--games", type=at_least(1), default=200, help="games per pairing (default 200)")
     parser.add_argument(
         "--first-seed",
-        type=_at_least(0),
+        type=at_least(0),
         default=0,
         metavar="N",
         help=f"start at seed {SEED_BASE} + N, to play a long run in parts (default 0)",

@@ -21,9 +21,9 @@ from conftest import new_game
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
-def _bench(*arguments: str) -> subprocess.CompletedProcess[str]:
+def _bench(*arguments: str, script: str = "bots.py") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(BENCHMARKS / "bots.py"), *arguments],
+        [sys.executable, str(BENCHMARKS / script), *arguments],
         capture_output=True,
         text=True,
         timeout=300,
@@ -57,6 +57,21 @@ def test_decision_times_are_judged_on_the_processor_s_clock_with_the_wall_clock_
     judged = rf"medium decision, processor: {figures} \(\d+ decisions\)  targets 50 and 200 ms: met"
     assert re.fullmatch(judged, lines[at]), lines[at]
     assert re.fullmatch(rf"\s+wall clock: {figures}", lines[at + 1]), lines[at + 1]
+
+
+def test_the_predictions_say_how_often_each_imagined_answer_foresaw_an_opponent() -> None:
+    """Medium's own answer foresees the medium bot's moves, but for the cards medium
+    imagines on its own deal: the benchmark reads the opponent's moves as played."""
+    run = _bench("--games", "1", "--against", "medium", "--think", "0.1", script="predictions.py")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert re.fullmatch(r"This machine: the hard bot's fixed thought judged [\d,]+ positions .*", lines[1]), lines[1]
+    shares = r"greedy_command (\d+)%, habitual_command \d+%, either (\d+)%"
+    found = re.fullmatch(rf"medium\s+(\d+) turns; foreseen by {shares}", lines[2])
+    assert found, lines[2]
+    turns, medium_s, either = (int(figure) for figure in found.groups())
+    assert turns >= 10, "every turn of a whole game is watched"
+    assert 60 <= medium_s <= either, "medium's answer is what medium plays, its imagined deal aside"
 
 
 @pytest.mark.parametrize("share", ["0", "1.5", "half"])
