@@ -10,7 +10,7 @@ hold for anyone: this says, opponent by opponent, how far the models it has are 
 the players it meets.
 
 Each game is the hard bot against one opponent at a table of two, seats alternating,
-every bot thinking its second (``--think``). At each of the opponent's turns to act (not
+every bot thinking its second (``--think``), on every core. At each of the opponent's turns to act (not
 its choices of gems to give back or of a noble), each imagined answer is asked what it
 would play from the opponent's own view, on one deal of the cards the opponent cannot
 see; it foresaw the move if it names the same command. Printed per opponent: the turns
@@ -39,7 +39,8 @@ from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import Command, Phase, SeatView, determinize
 
 WATCHED = "watched"
-"""The opponent's name at the table, so that it keeps its level's bot when it is the hard bot."""
+"""The opponent's name at the table: not its level, so that against the hard bot itself
+only the opponent's seat is watched."""
 EITHER = "either"
 """The tally of turns some imagined answer foresaw."""
 TURNS = "turns"
@@ -101,7 +102,7 @@ def main() -> None:
     judged = judged_a_second()
     print(f"This machine: the hard bot's fixed thought judged {judged:,.0f} positions a second of the processor")
     tallies: dict[str, Counter[str]] = {opponent: Counter() for opponent in opponents}
-    with Pool(2) as pool:
+    with Pool(os.cpu_count() or 2) as pool:
         jobs = [(opponent, seed, args.think) for opponent in opponents for seed in range(args.games)]
         for opponent, tally in pool.imap_unordered(one_game, jobs):
             tallies[opponent].update(tally)
