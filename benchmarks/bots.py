@@ -68,6 +68,8 @@ from splendor_a11y.bots import DEFAULT_BUDGET, THINK_SECONDS, Bot, SearchBudget,
 from splendor_a11y.bots.arena import RESERVATION_KINDS, DecisionTime, SeatHabits, play_alone, play_bots
 from splendor_a11y.bots.clock import JUDGED_A_SECOND
 from splendor_a11y.bots.evaluation import positions_judged
+from splendor_a11y.bots.foresight import Foresight, against
+from splendor_a11y.bots.plan import ANSWERS
 from splendor_a11y.cli.parser import thinking_time
 from splendor_a11y.engine import MODULES, Command, SeatView
 
@@ -128,14 +130,15 @@ class Result:
     opponents: list[SeatHabits] = field(default_factory=list)
     """The other seats' habits: what a careful player's figures are worth is seen beside
     what the opponent's own came to in the same games."""
+    foreseen: Foresight = field(default_factory=Foresight)
+    """How often each answer the first level's search imagines named the others' actions
+    (``bots.foresight``; nothing counted for a level that does not foresee)."""
 
 
 _BUDGET = DEFAULT_BUDGET
 """This worker process's budget for the bots that think, from ``--think``."""
 _LEAD_BUDGET = DEFAULT_BUDGET
 """The budget of the level that leads a pairing: ``--share`` of the others'."""
-LEAD = "lead"
-"""The lead's name at the table, so that it keeps its own budget against its own level."""
 
 
 def shared(budget: SearchBudget, share: float) -> SearchBudget:
@@ -158,10 +161,9 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     strong, others, seed, modules = job
     seats = list(others)
     me = seed % (len(others) + 1)
-    seats.insert(me, LEAD)
+    seats.insert(me, strong)
     own = {name: made(_BUDGET) for name, made in POOL_BOTS.items()}
-    own[LEAD] = bot_for(strong, _LEAD_BUDGET)
-    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, own)
+    record = play_bots(seats, SEED_BASE + seed, modules, _BUDGET, own, budgets={me: _LEAD_BUDGET})
     times: dict[str, list[DecisionTime]] = {}
     for seat, level in enumerate(seats):
         times.setdefault(strong if seat == me else level, []).extend(record.times[seat])
@@ -172,6 +174,7 @@ def one_game(job: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
         times,
         record.last_round,
         [record.habits[seat] for seat in range(len(seats)) if seat != me],
+        against(record.foresight, me),
     )
 
 
@@ -395,9 +398,22 @@ def _pool_played(
             f"safety stops {sum(r.stopped for r in results)}",
             f"    {opponent} itself a game: nobles {theirs['nobles']:.2f}, "
             f"never bought {theirs['reserved never bought']:.2f}, tokens given back {theirs['tokens returned']:.2f}",
+            f"    {opponent}'s actions foreseen by the hard bot's answers: {_foreseen(results)}",
             sep="\n",
             flush=True,
         )
+
+
+def _foreseen(results: list[Result]) -> str:
+    """The share of the opponent's actions each imagined answer named, over the games
+    (``bots.foresight``): how the hard bot's deals were shared out against it."""
+    total = Foresight()
+    for result in results:
+        total = total.plus(result.foreseen)
+    watched = max(total.watched, 1)
+    return ", ".join(
+        f"{answer.__name__} {hits / watched:.0%}" for answer, hits in zip(ANSWERS, total.hits, strict=True)
+    )
 
 
 def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> None:

@@ -2,9 +2,11 @@
 answer it imagines its opponents playing (``plan.ANSWERS``) is the move the opponent
 really plays.
 
-The search scores its moves against opponents who answer as the medium bot would, or as
-a careful player judging as the hard bot does (``plan.ANSWERS``, one deal in turn). An
-opponent it foresees well is one it can plan against; one whose moves neither answer
+The search scores its moves against opponents who answer as the medium bot would, as a
+careful player judging as the hard bot does, or as a racer (``plan.ANSWERS``), each
+dealt by how often it has foreseen the opponent so far (``bots.foresight``, which asks
+from the position everyone knew; here each is asked from the opponent's own view). An
+opponent it foresees well is one it can plan against; one whose moves no answer
 foresees is one it plans against blind. Issue 52 asks for models of the opponent that
 hold for anyone: this says, opponent by opponent, how far the models it has are from
 the players it meets.
@@ -14,7 +16,9 @@ every bot thinking its second (``--think``), on every core. At each of the oppon
 its choices of gems to give back or of a noble), each imagined answer is asked what it
 would play from the opponent's own view, on one deal of the cards the opponent cannot
 see; it foresaw the move if it names the same command. Printed per opponent: the turns
-watched, and the share of them each answer foresaw, and either of them.
+watched, and the share of them each answer foresaw, and any of them. The watched
+opponent plays as a bot of the benchmarks' own, so the hard bot as an opponent here is
+told nothing of the game's moves (``foresight``).
 
 Run: python benchmarks/predictions.py                    (6 games against each opponent)
      python benchmarks/predictions.py --games 20 --against rival
@@ -41,7 +45,7 @@ from splendor_a11y.engine import Command, Phase, SeatView, determinize
 WATCHED = "watched"
 """The opponent's name at the table: not its level, so that against the hard bot itself
 only the opponent's seat is watched."""
-EITHER = "either"
+ANY = "any"
 """The tally of turns some imagined answer foresaw."""
 TURNS = "turns"
 """The tally of turns watched."""
@@ -61,7 +65,7 @@ def watching(bot: Bot, tally: Counter[str]) -> Bot:
         played = bot(seen, rng)
         if seen.phase is Phase.ACTION:
             foreseen = foreseen_by(seen, played)
-            tally.update([TURNS, *foreseen, *([EITHER] if foreseen else [])])
+            tally.update([TURNS, *foreseen, *([ANY] if foreseen else [])])
         return played
 
     return watched
@@ -82,7 +86,7 @@ def one_game(job: tuple[str, int, float | None]) -> tuple[str, Counter[str]]:
 def report(opponent: str, tally: Counter[str]) -> str:
     """One opponent's line: the turns watched and each answer's share of them foreseen."""
     turns = tally[TURNS]
-    shares = ", ".join(f"{name} {tally[name] / max(turns, 1):.0%}" for name in [a.__name__ for a in ANSWERS] + [EITHER])
+    shares = ", ".join(f"{name} {tally[name] / max(turns, 1):.0%}" for name in [a.__name__ for a in ANSWERS] + [ANY])
     return f"{opponent:<8} {turns:4d} turns; foreseen by {shares}"
 
 

@@ -43,6 +43,9 @@ def test_the_pool_prints_a_line_for_each_opponent_asked_for() -> None:
     assert re.search(ours, lines[at]), lines[at]
     theirs = r"greedy itself a game: nobles \d\.\d\d, never bought \d\.\d\d, tokens given back \d\.\d\d"
     assert re.fullmatch(r"\s+" + theirs, lines[at + 1]), lines[at + 1]
+    foreseen = r"greedy's actions foreseen by the hard bot's answers: greedy_command \d+%, habitual_command \d+%, "
+    found = re.fullmatch(r"\s+" + foreseen + r"racing_command (\d+)%", lines[at + 2])
+    assert found and int(found.group(1)) > 0, "the greedy racer's moves are counted, the racer's answer naming some"
     assert "(hard against greedy: 1 of 2 games played)" in run.stderr, "a long run says how far it has come"
 
 
@@ -66,12 +69,12 @@ def test_the_predictions_say_how_often_each_imagined_answer_foresaw_an_opponent(
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert re.fullmatch(r"This machine: the hard bot's fixed thought judged [\d,]+ positions .*", lines[1]), lines[1]
-    shares = r"greedy_command (\d+)%, habitual_command \d+%, either (\d+)%"
+    shares = r"greedy_command (\d+)%, habitual_command \d+%, racing_command \d+%, any (\d+)%"
     found = re.fullmatch(rf"medium\s+(\d+) turns; foreseen by {shares}", lines[2])
     assert found, lines[2]
-    turns, medium_s, either = (int(figure) for figure in found.groups())
+    turns, medium_s, any_answer = (int(figure) for figure in found.groups())
     assert turns >= 10, "every turn of a whole game is watched"
-    assert 60 <= medium_s <= either, "medium's answer is what medium plays, its imagined deal aside"
+    assert 60 <= medium_s <= any_answer, "medium's answer is what medium plays, its imagined deal aside"
 
 
 @pytest.mark.parametrize("share", ["0", "1.5", "half"])

@@ -7,6 +7,7 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -578,8 +579,13 @@ def test_short_of_time_the_hard_bot_still_keeps_an_opponents_winning_card_from_t
 def _deals_searched(state: GameState, budget: hard.SearchBudget, monkeypatch: pytest.MonkeyPatch) -> int:
     """How many deals of the hidden cards the search played its moves in."""
     numbers = [-1]
-    answer_of_deal = plan.answer_of_deal
-    monkeypatch.setattr(hard, "answer_of_deal", lambda number: numbers.append(number) or answer_of_deal(number))
+    score_deal = hard._score_deal
+
+    def scoring(*arguments: Any) -> int:
+        numbers.append(arguments[5])
+        return score_deal(*arguments)
+
+    monkeypatch.setattr(hard, "_score_deal", scoring)
     hard.ranked_moves(view(state, state.current), random.Random(1), budget)
     return max(numbers) + 1
 
@@ -587,7 +593,7 @@ def _deals_searched(state: GameState, budget: hard.SearchBudget, monkeypatch: py
 def test_with_two_modules_the_search_deals_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """With both modules at one second, the search plans two turns ahead instead of three:
     in every one of six positions it plays its moves in several deals of the hidden
-    cards, and imagines the opponents answering both ways (``plan.ANSWERS``). Planning
+    cards, and imagines the opponents answering every way (``plan.ANSWERS``). Planning
     three, it played them in one deal or part of one, the opponents answering as medium
     would."""
     budget = hard.SearchBudget(seconds=1.0, counted=True)
@@ -908,7 +914,7 @@ def test_each_table_gives_its_computers_and_hints_its_own_budget(monkeypatch: py
 
     given: list[object] = []
 
-    def recorder(view: object, rng: random.Random, budget: object = None) -> object:
+    def recorder(view: object, rng: random.Random, budget: object = None, foresight: object = None) -> object:
         given.append(budget)
         return legal_commands(view)[0]  # type: ignore[arg-type]
 

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from splendor_a11y.bots.easy import choose_easy
+from splendor_a11y.bots.foresight import Foresight
 from splendor_a11y.bots.hard import DEFAULT_BUDGET, THINK_SECONDS, SearchBudget, budget_for, choose_hard
 from splendor_a11y.bots.medium import choose_medium
 from splendor_a11y.bots.rival import choose_rival
@@ -20,10 +21,12 @@ from splendor_a11y.engine import Command, SeatView
 __all__ = [
     "BOTS",
     "DEFAULT_BUDGET",
+    "FORESEEING",
     "DEFAULT_LEVEL",
     "THINK_SECONDS",
     "YARDSTICKS",
     "Bot",
+    "Foresight",
     "SearchBudget",
     "bot_for",
     "budget_for",
@@ -49,22 +52,40 @@ DEFAULT_LEVEL = "medium"
 
 THINKERS = ("hard", "rival")
 """The bots that think against a budget; the others answer at once."""
+FORESEEING = ("hard",)
+"""The bots that imagine their opponents' answers as those have been foreseen so far
+(``foresight``); the others are told nothing of the game's moves."""
 
 
-def hint_command(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
+def hint_command(
+    view: SeatView, rng: random.Random, budget: SearchBudget | None = None, foresight: Foresight | None = None
+) -> Command:
     """The move the strongest bot would make in the player's place: the ``hint``."""
-    return choose_hard(view, rng, budget)
+    return choose_hard(view, rng, budget, foresight)
 
 
-def bot_for(level: str, budget: SearchBudget | None = None) -> Bot:
-    """The bot of a level, or of a yardstick; one that thinks is given its budget.
+def bot_for(level: str, budget: SearchBudget | None = None, foresight: Foresight | None = None) -> Bot:
+    """The bot of a level, or of a yardstick; one that thinks is given its budget, and
+    one that foresees, how well each answer has foreseen its opponents.
 
     Raises:
         KeyError: for a level that is not known.
     """
     bot = BOTS[level] if level in BOTS else YARDSTICKS[level]
+    if level in FORESEEING:
+        return functools.partial(_foreseeing, bot, budget, foresight)
     return functools.partial(_thinking, bot, budget) if level in THINKERS else bot
 
 
 def _thinking(bot: Callable[..., Command], budget: SearchBudget | None, view: SeatView, rng: random.Random) -> Command:
     return bot(view, rng, budget)
+
+
+def _foreseeing(
+    bot: Callable[..., Command],
+    budget: SearchBudget | None,
+    foresight: Foresight | None,
+    view: SeatView,
+    rng: random.Random,
+) -> Command:
+    return bot(view, rng, budget, foresight)

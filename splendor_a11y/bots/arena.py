@@ -1,8 +1,9 @@
 """Computer players against each other, or one playing alone, without a console: for
 tests and benchmarks.
 
-Each move is seeded as in a real session (game seed, seat, events so far), so a game
-here is the game the same bots would play at the prompt.
+Each move is seeded as in a real session (game seed, seat, events so far), and each
+bot that foresees is told how well each answer foresaw its opponents as a table tells it
+(``foresight``), so a game here is the game the same bots would play at the prompt.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from splendor_a11y.bots import Bot, SearchBudget, bot_for
+from splendor_a11y.bots import FORESEEING, Bot, SearchBudget, bot_for
+from splendor_a11y.bots.foresight import Foresight, against, tallied, watched_action
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, HandSlot
 from splendor_a11y.engine import (
@@ -157,6 +159,9 @@ class GameRecord:
     last_round: int = 0
     """The round of the game's last move (``final.round`` of a finished game is one more:
     the round that would have come next)."""
+    foresight: dict[int, Foresight] = field(default_factory=dict)
+    """How often each answer the hard bot imagines foresaw each seat's actions, by seat
+    (counted when a bot that foresees is at the table)."""
 
     @property
     def finished(self) -> bool:
@@ -178,12 +183,13 @@ def play_bots(
     budget: SearchBudget | None = None,
     others: Mapping[str, Bot] | None = None,
     most_decisions: int = MAX_DECISIONS,
+    budgets: Mapping[int, SearchBudget] | None = None,
 ) -> GameRecord:
     """Play one game between bots of the given levels, seat 0 first; those that think are
-    given ``budget``. ``others`` names bots of the benchmarks' own, played as levels.
-    ``most_decisions``: stop after that many decisions, the safety stop unless told (a
-    benchmark's yardstick plays only a game's opening)."""
-    bots = [(others or {}).get(level) or bot_for(level, budget) for level in levels]
+    given ``budget``, or their seat's own in ``budgets`` (a benchmark's lead, given a
+    share of the others' time). ``others`` names bots of the benchmarks' own, played as
+    levels. ``most_decisions``: stop after that many decisions, the safety stop unless
+    told (a benchmark's yardstick plays only a game's opening)."""
     state = _dealt(levels, seed, modules)
     record = GameRecord(
         tuple(levels),
@@ -194,13 +200,19 @@ def play_bots(
     events = 1
     while not state.is_over and record.decisions < most_decisions:
         seat = state.current
+        bot = (others or {}).get(levels[seat]) or bot_for(
+            levels[seat], (budgets or {}).get(seat, budget), against(record.foresight, seat)
+        )
         rng = random.Random(f"{seed}:{seat}:{events}")
         started, thought = time.perf_counter(), time.thread_time()
-        command = bots[seat](view(state, seat), rng)
+        command = bot(view(state, seat), rng)
         record.times[seat].append(DecisionTime(time.perf_counter() - started, time.thread_time() - thought))
         round_number = record.last_round = state.round
         before = state
         made, state = decide_and_apply(state, command)
+        watched = watched_action(made[0], before, f"{seed}:foresight:{events}")
+        if watched is not None and any(level in FORESEEING for level in levels):
+            record.foresight = tallied(record.foresight, (watched,))
         events += len(made)
         for event in made:
             if isinstance(event, SeatEvent):

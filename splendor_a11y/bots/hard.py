@@ -17,8 +17,9 @@ determinization), plays each shortlisted move there, lets every opponent answer,
 its own next three turns with the others answering each (two turns, on a narrower front,
 with three opponents), and scores where the plan's best line ends against its strongest
 opponent. How the opponents choose their answers changes from deal to deal
-(``ANSWERS``): in one deal as the medium bot would, in the next as a player who judges
-as the hard bot does, so that the search is not tuned to one kind of opponent.
+(``ANSWERS``): as the medium bot would, as a player who judges as the hard bot does, or
+as a racer; each way is given deals by how often it has foreseen this table's opponents
+so far (``foresight``), so that the search is tuned to the opponents it meets.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
 most deals. With a clock, the halving stops at the two best moves, and the rest of the
@@ -59,9 +60,10 @@ from dataclasses import dataclass, replace
 
 from splendor_a11y.bots.clock import Clock, Judgements, Stopwatch
 from splendor_a11y.bots.evaluation import reach_gap, relative
+from splendor_a11y.bots.foresight import Foresight
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
-from splendor_a11y.bots.plan import Answer, answer_of_deal, answered, best_line, habitual_worth
+from splendor_a11y.bots.plan import Answer, answered, best_line, habitual_worth
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, HandSlot
@@ -263,11 +265,12 @@ def _settling(command: Command) -> int:
 
 
 def ranked_moves(
-    view: GameState, rng: random.Random, budget: SearchBudget | None = None
+    view: GameState, rng: random.Random, budget: SearchBudget | None = None, foresight: Foresight | None = None
 ) -> list[tuple[float, Command]]:
     """The shortlisted moves with their average searched value, best first (the moves
     dropped along the way after those still in the running); ``DEFAULT_BUDGET`` when no
-    budget is given."""
+    budget is given. The opponents answer each deal the way ``foresight`` deals it (every
+    way in turn when nothing has been watched yet)."""
     pace = _pace(budget or DEFAULT_BUDGET, view)
     budget = pace.budget
     clock = budget.clock(view)
@@ -278,9 +281,10 @@ def ranked_moves(
     first = determinize(view, random.Random(rng.random()), standard_cards())
     running = [_Candidate(command, order) for order, command in enumerate(_shortlist(first, seat, commands, pace))]
     dropped: list[_Candidate] = []
+    answers = (foresight or Foresight()).answers()
     deal, deals, scored = first, 0, 0
     while True:
-        played = _score_deal(deal, seat, running, pace, clock, deals)
+        played = _score_deal(deal, seat, running, pace, clock, deals, next(answers))
         deals += 1
         scored += played
         if played < len(running):
@@ -462,14 +466,15 @@ def _looked(state: GameState, seat: int, command: Command) -> _Looked:
     return _Looked(command, after, seat, wasted)
 
 
-def _score_deal(deal: GameState, seat: int, running: list[_Candidate], pace: _Pace, clock: Clock, number: int) -> int:
+def _score_deal(
+    deal: GameState, seat: int, running: list[_Candidate], pace: _Pace, clock: Clock, number: int, answer: Answer
+) -> int:
     """Score the moves in the running on the search's deal ``number`` (from 0), in order,
-    the opponents answering that deal's way (``answer_of_deal``) and the plan of the
+    the opponents answering that deal's way (``answer``) and the plan of the
     search's pace (``_Pace.shape``); how many were scored. The first deal is timed move
     by move, since it plays the whole shortlist: with many moves and several opponents to
     answer, it alone could outlast the time, and it stops before the first move it has
     no time for."""
-    answer = answer_of_deal(number)
     for done, candidate in enumerate(running):
         if number == 0 and done and _out_of_time(pace.budget, clock, done, 1):
             return done
@@ -546,10 +551,13 @@ reservations never bought and 0.57 nobles; not racing, 1.45, 1.05 and 0.65, and 
 games won (36)."""
 
 
-def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None = None) -> Command:
+def choose_hard(
+    view: SeatView, rng: random.Random, budget: SearchBudget | None = None, foresight: Foresight | None = None
+) -> Command:
     """The move of the bot's fastest line to the winning score when its one opponent
     cannot keep up (``race``; two players only), else the searched best move, searched
-    for what is left of the time."""
+    for what is left of the time, the opponents imagined answering as ``foresight``
+    deals their answers."""
     budget = budget or DEFAULT_BUDGET
     clock = budget.clock(view)
     if len(view.players) == RACING_TABLE and (budget.seconds is None or budget.seconds >= RACE_FROM):
@@ -559,4 +567,4 @@ def choose_hard(view: SeatView, rng: random.Random, budget: SearchBudget | None 
             return closing
     if budget.seconds is not None:
         budget = replace(budget, seconds=budget.seconds - clock())
-    return ranked_moves(view, rng, budget)[0][1]
+    return ranked_moves(view, rng, budget, foresight)[0][1]

@@ -9,16 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from splendor_a11y.bots.evaluation import best_opponent, evaluate, relative
+from splendor_a11y.bots.evaluation import best_opponent, evaluate, reach_gap, relative
 from splendor_a11y.bots.habits import habits, hoarded, move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions, greedy_command
-from splendor_a11y.engine import Command, GameState, Phase, Reserve, legal_commands, play_legal
+from splendor_a11y.engine import Buy, Command, GameState, Phase, Reserve, TakeGems, legal_commands, play_legal
 
 __all__ = [
     "ANSWERS",
     "PLANNED_FINISH",
     "Answer",
-    "answer_of_deal",
     "answered",
     "best_line",
     "habitual_command",
@@ -26,6 +25,7 @@ __all__ = [
     "habitual_worth",
     "plan_habits",
     "plan_shape",
+    "racing_command",
 ]
 
 
@@ -124,19 +124,50 @@ def habitual_worth(after: GameState, mover: int) -> float:
     return _planned_score(after, mover, 0)
 
 
-ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command)
-"""The ways of choosing a move the search imagines its opponents playing by, one for each
-deal in turn: the medium bot's, and one that judges as a strong player does. An opponent
-the search is not built around plays like neither, but a search that imagines only
-medium's answers is tuned to medium; imagining both, each move in the running is
-compared on the same answers in every deal. It won as often as the bot that imagined
-only medium, against that bot and against medium (docs/benchmarks.md, "Opponents of two
-kinds"); what it gains is a search that is not fitted to one opponent."""
+def racing_command(state: GameState) -> Command:
+    """The action a player racing to the winning score would choose: the purchase worth
+    the most points (bonuses breaking a tie), or, with nothing to buy, the take of gems
+    that brings the card nearest in reach, by its points, closest; never a reservation.
+    Its other decisions as the medium bot makes them. Neither medium nor a careful player
+    plays so: of the rival's moves, their answers named one in five, and with this one
+    two in five (docs/benchmarks.md, "How well the search foresees each opponent")."""
+    if state.phase is not Phase.ACTION:
+        return greedy_command(state)
+    commands = legal_commands(state)
+    mover = state.current
+    buys = [command for command in commands if isinstance(command, Buy)]
+    if buys:
+        return max(buys, key=lambda command: _points_gained(state, mover, command))
+    takes = [command for command in commands if isinstance(command, TakeGems)]
+    if not takes:
+        return greedy_command(state)
+    return max(takes, key=lambda command: _nearness(state, mover, command))
 
 
-def answer_of_deal(deal: int) -> Answer:
-    """The way the opponents choose their moves in the search's ``deal`` (from 0)."""
-    return ANSWERS[deal % len(ANSWERS)]
+def _points_gained(state: GameState, mover: int, command: Command) -> float:
+    """What a purchase brings a racer: its points, a bonus a hundredth, less what it wastes."""
+    after, wasted = move_and_waste(state, mover, command)
+    player = after.players[mover]
+    return player.points - state.players[mover].points + 0.01 * sum(player.bonuses) - wasted
+
+
+def _nearness(state: GameState, mover: int, command: Command) -> float:
+    """How near a take brings a racer to a card: the best of a card's points and one,
+    over one more than the gems still missing, among the cards in sight and in hand;
+    less what the take wastes."""
+    after, wasted = move_and_waste(state, mover, command)
+    player = after.players[mover]
+    cards = [card for row in after.rows for card in row if card is not None]
+    cards += [held.card for held in player.reserved if held.card is not None]
+    nearest = max(((card.points + 1) / (1 + reach_gap(card, player, after.modules)) for card in cards), default=0.0)
+    return nearest - wasted
+
+
+ANSWERS: tuple[Answer, ...] = (greedy_command, habitual_command, racing_command)
+"""The ways of choosing a move the search imagines its opponents playing by: the medium
+bot's, a careful player's who judges as the hard bot does, and a racer's. How many deals
+each is given depends on how often it has foreseen the opponents' moves so far
+(``foresight``): a search that imagines only medium's answers is tuned to medium."""
 
 
 def best_line(

@@ -135,7 +135,7 @@ def _run(
 ) -> tuple[int, LogHeader | None]:
     """Play from ``state`` until the end or a quit, then say where the game is kept.
     A signal stops it the same way, with the exit status 128 + the signal's number."""
-    table = Table(state, header, writer, events_so_far, budget_for(args.think))
+    table = Table(state, header, writer, events_so_far, budget_for(args.think), past=past)
     session = SeatSession(table, game_io(console), Verbosity(args.verbosity))
     session.detail = Detail(args.detail)
     session.recall_past(*past)

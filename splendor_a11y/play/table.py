@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
+from splendor_a11y.bots import DEFAULT_LEVEL, FORESEEING, Foresight, SearchBudget
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -33,6 +33,7 @@ from splendor_a11y.engine import (
 )
 from splendor_a11y.play.hints import HintBook
 from splendor_a11y.play.thinkers import IN_THREADS, Thinkers, hint_of, move_of
+from splendor_a11y.play.watch import Watch
 from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking, text
@@ -89,7 +90,9 @@ class Table:
         events_so_far: int = 0,
         thinking: SearchBudget | None = None,
         thinkers: Thinkers = IN_THREADS,
+        past: tuple[Sequence[Event], Sequence[GameState]] = ((), ()),
     ) -> None:
+        """``past``: a resumed game's events so far, and the position before each."""
         self.state = state
         self.thinking = thinking
         """How long its computers (and its hints) think a move."""
@@ -106,6 +109,9 @@ class Table:
         self._listeners: list[TableListener] = []
         self._driving = False
         self.hints = HintBook()
+        self.watch = Watch(header.seed)
+        """Its players' actions, for the computers that foresee how they play."""
+        self.watch.saw(*past, first=0)
 
     def listen(self, listener: TableListener) -> None:
         """Tell ``listener`` of every event from now on."""
@@ -151,11 +157,13 @@ class Table:
         from the store, in order, none skipped)."""
         if not events:
             return
+        first = self.events_so_far
         self.events_so_far += len(events)
         states = [self.state]
         for event in events:
             states.append(evolve(states[-1], event))
         self.state = states[-1]
+        self.watch.saw(events, states, first)
         for event, before, after in zip(events, states, states[1:], strict=False):
             for listener in list(self._listeners):
                 listener.told(event, before, after)
@@ -186,13 +194,24 @@ class Table:
         """A computer seat's move, thought here and now (``move_of``). Pure: safe in a
         worker thread."""
         state = self.state
-        return decide_and_apply(state, move_of(*self._move_question(state, seat)))[0]
+        foresight = self.watch.foresight_against(seat) if self._foresees(seat) else None
+        return decide_and_apply(state, move_of(*self._move_question(state, seat), foresight))[0]
 
     def _move_question(self, state: GameState, seat: int) -> tuple[SeatView, str, SearchBudget | None, str]:
         """What a computer seat's move is thought from: its own view, its level, the
         table's budget, and a seed of the game's seed and the number of events so far,
-        so that a game replays the same."""
+        so that a game replays the same (and, for a bot that foresees, how well each
+        answer foresaw its opponents: ``watch``)."""
         return view(state, seat), self.computers[seat], self.thinking, f"{self.header.seed}:{seat}:{self.events_so_far}"
+
+    def _foresees(self, seat: int) -> bool:
+        """Whether the computer at the seat imagines its opponents as they have played."""
+        return self.computers.get(seat) in FORESEEING
+
+    async def _foresight(self, seat: int) -> Foresight | None:
+        """How well each answer foresaw the opponents of a computer seat that foresees,
+        counted off the event loop; None for one that does not."""
+        return await self.watch.counted_against(seat, self.thinkers) if self._foresees(seat) else None
 
     def hand_to_computer(self, seat: int, level: str) -> None:
         """A person's seat is played by the computer from now on (they left the game)."""
@@ -219,7 +238,8 @@ class Table:
         try:
             while not self.state.is_over and self.state.current in self.computers:
                 position, seat = self.state, self.state.current
-                command = await self.thinkers.think(move_of, *self._move_question(position, seat))
+                foresight = await self._foresight(seat)
+                command = await self.thinkers.think(move_of, *self._move_question(position, seat), foresight)
                 if self.state is not position or seat not in self.computers:
                     continue
                 try:
@@ -244,7 +264,9 @@ class Table:
         purchase last turn's hint promised, or the hard bot's move, seeded as the game's
         hints are, thought here and now. Safe in a worker thread (it touches only this
         seat's hints)."""
-        command = self._hint_known(seat, state) or hint_of(*self._hint_question(seat, state, events_so_far))
+        command = self._hint_known(seat, state) or hint_of(
+            *self._hint_question(seat, state, events_so_far), self.watch.foresight_against(seat)
+        )
         self.hints.remember(seat, state, command)
         return command
 
@@ -252,7 +274,8 @@ class Table:
         """``hint_for``, the hard bot's move thought by the table's ``thinkers``."""
         command = self._hint_known(seat, state)
         if command is None:
-            command = await self.thinkers.think(hint_of, *self._hint_question(seat, state, events_so_far))
+            foresight = await self.watch.counted_against(seat, self.thinkers)
+            command = await self.thinkers.think(hint_of, *self._hint_question(seat, state, events_so_far), foresight)
         self.hints.remember(seat, state, command)
         return command
 

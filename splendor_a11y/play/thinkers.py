@@ -1,7 +1,8 @@
 """Where the computers' moves and the hints are thought, off the event loop.
 
 A computer's move and a hint are each a pure function of a seat's view, a level, a
-budget and a seed (``move_of``, ``hint_of``), so they can be thought anywhere. At the
+budget, a seed and how well each answer foresaw the opponents (``move_of``, ``hint_of``;
+``bots.foresight``), so they can be thought anywhere. At the
 prompt, one game for one person, they are thought in a worker thread (``IN_THREADS``),
 which keeps the prompt answering. At a server they are thought in worker processes
 (``InProcesses``): a hard bot spends its second in Python, which holds the interpreter's
@@ -12,8 +13,9 @@ share every core, the operating system shares them out fairly, and the event loo
 meanwhile.
 
 Nothing from outside crosses to a worker: a view of a position the engine made, a level
-from the list of levels, a budget and a seed go there, and a command comes back, which
-the rules check again before it is played.
+from the list of levels, a budget, a seed and a count go there, and a command comes
+back, which the rules check again before it is played (or, to count the players' actions,
+the public positions before them and their events go there, and a count comes back).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol, TypeVar
 
-from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, SearchBudget, bot_for, hint_command
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, Foresight, SearchBudget, bot_for, hint_command
 from splendor_a11y.engine import Command, SeatView
 
 __all__ = ["IN_THREADS", "InProcesses", "Thinkers", "hint_of", "move_of"]
@@ -46,16 +48,21 @@ PARENT_LOOK_SECONDS = 1.0
 """How often a worker looks whether its server is still there."""
 
 
-def move_of(position: SeatView, level: str, thinking: SearchBudget | None, seed: str) -> Command:
+def move_of(
+    position: SeatView, level: str, thinking: SearchBudget | None, seed: str, foresight: Foresight | None = None
+) -> Command:
     """A computer's move: the bot of its level (the default level for one not known)
-    thinking from the seat's view, seeded so that a game replays the same."""
-    bot = bot_for(level if level in BOTS else DEFAULT_LEVEL, thinking)
+    thinking from the seat's view, seeded so that a game replays the same, and told how
+    well each answer foresaw its opponents if it is one that foresees."""
+    bot = bot_for(level if level in BOTS else DEFAULT_LEVEL, thinking, foresight)
     return bot(position, random.Random(seed))
 
 
-def hint_of(position: SeatView, thinking: SearchBudget | None, seed: str) -> Command:
+def hint_of(
+    position: SeatView, thinking: SearchBudget | None, seed: str, foresight: Foresight | None = None
+) -> Command:
     """The move a hint suggests, thought as the hard bot thinks."""
-    return hint_command(position, random.Random(seed), thinking)
+    return hint_command(position, random.Random(seed), thinking, foresight)
 
 
 class Thinkers(Protocol):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
-from splendor_a11y.engine import GameState, Phase
+from splendor_a11y.engine import Event, GameState, Phase
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.table import Table, name_bots, settle
 from splendor_a11y.play.thinkers import IN_THREADS, Thinkers
@@ -163,7 +164,7 @@ class HostedTable:
         log = stored.log()
         states = replay(log)
         state = states[-1]
-        self._open(log.header, state, len(log.events), store)
+        self._open(log.header, state, len(log.events), store, past=(log.events, states))
         stored_game = StoredGame(states[0], tuple(log.events))
         for session in self.sessions.values():
             session.recall(stored_game)
@@ -206,8 +207,16 @@ class HostedTable:
         except PlaceTaken:
             table.catch_up()
 
-    def _open(self, header: LogHeader, state: GameState, events: int, store: Store) -> None:
-        table = Table(state, header, TableSink(store, self.number, events), events, self.thinking, self.thinkers)
+    def _open(
+        self,
+        header: LogHeader,
+        state: GameState,
+        events: int,
+        store: Store,
+        past: tuple[Sequence[Event], Sequence[GameState]] = ((), ()),
+    ) -> None:
+        sink = TableSink(store, self.number, events)
+        table = Table(state, header, sink, events, self.thinking, self.thinkers, past)
         self.table = table
         for seat, seating in enumerate(self.seats):
             if seating.computer:
