@@ -232,6 +232,20 @@ def test_text_from_a_log_never_reaches_the_terminal_as_an_escape(home: Path, tmp
     assert "line 1: a player name must be 1 to 40 printable characters" in result.stderr
 
 
+def test_a_log_whose_computer_plays_at_a_level_not_known_is_replayed_and_resumed(home: Path, tmp_path: Path) -> None:
+    """A log changed by hand to a level there is not (``wizard``): its computer plays at the
+    default level, as its moves are thought, and the game is heard, instead of a traceback."""
+    whole = finished_game(home, tmp_path / "whole.jsonl", players="Ana,bot:easy")
+    header = json.loads(whole[0])
+    header["players"][1] = {"name": "Wiz", "kind": "bot", "level": "wizard"}
+    wizard = tmp_path / "wizard.jsonl"
+    wizard.write_text("\n".join([json.dumps(header), *whole[1:3]]) + "\n", encoding="utf-8")
+    for command in (("replay", str(wizard), "--transcript"), ("resume", str(wizard))):
+        result = run_cli(*command, home=home)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        assert re.search(r"Playing in this order: (Ana|you) and Wiz\.", result.stdout), result.stdout
+
+
 # ---- what the game creates ------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from splendor_a11y.bots import DEFAULT_LEVEL, FORESEEING, Foresight, SearchBudget
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, FORESEEING, Foresight, SearchBudget
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -305,18 +305,25 @@ def name_bots(entries: Sequence[PlayerEntry]) -> list[PlayerEntry]:
     """Name each unnamed computer seat by its level, so a listener can tell computers
     apart and knows how strong the winner was: ``Hard bot``, and ``Easy bot 1`` and
     ``Easy bot 2`` only when two share a level."""
-    levels = [entry.level for entry in entries if entry.kind == "bot" and not entry.name]
+    levels = [level_of(entry) for entry in entries if entry.kind == "bot" and not entry.name]
     seen: dict[str, int] = {}
     named: list[PlayerEntry] = []
     for entry in entries:
         if entry.kind != "bot" or entry.name:
             named.append(entry)
             continue
-        level = entry.level or DEFAULT_LEVEL
+        level = level_of(entry)
         seen[level] = seen.get(level, 0) + 1
         number = f" {seen[level]}" if levels.count(level) > 1 else ""
         named.append(replace(entry, name=text("cli.bot_name", bot=text(f"bot.{level}"), number=number)))
     return named
+
+
+def level_of(entry: PlayerEntry) -> str:
+    """The level a computer seat plays at: the one its entry names, or the default level
+    where it names none or one not known (a log written by hand or damaged), as its moves
+    are thought (``move_of``)."""
+    return entry.level if entry.level in BOTS else DEFAULT_LEVEL
 
 
 def said_bots(header: LogHeader) -> LogHeader:
@@ -332,7 +339,7 @@ def said_bots(header: LogHeader) -> LogHeader:
 def _level_named(entry: PlayerEntry) -> bool:
     """Whether a computer's name is its level's, in some language (``Hard bot``,
     ``Robot moyen 2``)."""
-    level = entry.level or DEFAULT_LEVEL
+    level = level_of(entry)
     stem = entry.name.rstrip("0123456789").rstrip()
     for code in LANGUAGES:
         with speaking(LANGUAGES[code]):
