@@ -8,9 +8,11 @@ deals each way in proportion to the square of one more than its count (``Foresig
 that against a player who plays like the medium bot most deals imagine medium's answers,
 and against one who races to fifteen most imagine the racer's, while every way keeps some
 deals. Imagined one deal each in turn, the three ways cost games against medium (85 of 100
-where two ways won 91); shared by this count, the bot won 92 of 100 against medium, 57 of
-100 against the hard bot before it, and 68 of 100 against the rival (docs/benchmarks.md,
-"Opponents modelled by what they played").
+where two ways won 91); shared by this count, the bot won 90 of 100 against medium and 55
+of 100 against the hard bot of before issue 52 (where two ways won 50), but 58 of 100
+against the rival, whose moves each way names only about one time in four, so that its
+deals are shared almost evenly there (docs/benchmarks.md, "Kept: the search imagining
+most the answers that have foreseen its opponents").
 
 The count is a function of the game's moves alone: each move is asked from the position as
 everyone at the table knew it (no one's blind reservations; ``SPECTATOR``), on one deal
