@@ -21,8 +21,8 @@ from splendor_a11y.engine import Command, SeatView
 __all__ = [
     "BOTS",
     "DEFAULT_BUDGET",
-    "FORESEEING",
     "DEFAULT_LEVEL",
+    "FORESEEING",
     "THINK_SECONDS",
     "YARDSTICKS",
     "Bot",
