@@ -73,19 +73,10 @@ def bot_for(level: str, budget: SearchBudget | None = None, foresight: Foresight
     """
     bot = BOTS[level] if level in BOTS else YARDSTICKS[level]
     if level in FORESEEING:
-        return functools.partial(_foreseeing, bot, budget, foresight)
-    return functools.partial(_thinking, bot, budget) if level in THINKERS else bot
+        return functools.partial(_thinking, bot, (budget, foresight))
+    return functools.partial(_thinking, bot, (budget,)) if level in THINKERS else bot
 
 
-def _thinking(bot: Callable[..., Command], budget: SearchBudget | None, view: SeatView, rng: random.Random) -> Command:
-    return bot(view, rng, budget)
-
-
-def _foreseeing(
-    bot: Callable[..., Command],
-    budget: SearchBudget | None,
-    foresight: Foresight | None,
-    view: SeatView,
-    rng: random.Random,
-) -> Command:
-    return bot(view, rng, budget, foresight)
+def _thinking(bot: Callable[..., Command], told: tuple[object, ...], view: SeatView, rng: random.Random) -> Command:
+    """A bot's move, with what it is told besides the view: its budget, and its count."""
+    return bot(view, rng, *told)

@@ -198,6 +198,7 @@ def play_bots(
         habits={i: SeatHabits() for i in range(len(levels))},
     )
     events = 1
+    counting = any(level in FORESEEING for level in levels)
     while not state.is_over and record.decisions < most_decisions:
         seat = state.current
         bot = (others or {}).get(levels[seat]) or bot_for(
@@ -210,8 +211,8 @@ def play_bots(
         round_number = record.last_round = state.round
         before = state
         made, state = decide_and_apply(state, command)
-        watched = watched_action(made[0], before, f"{seed}:foresight:{events}")
-        if watched is not None and any(level in FORESEEING for level in levels):
+        watched = watched_action(made[0], before, f"{seed}:foresight:{events}") if counting else None
+        if watched is not None:
             record.foresight = tallied(record.foresight, (watched,))
         events += len(made)
         for event in made:

@@ -41,19 +41,23 @@ class Watch:
     def foresight_against(self, seat: int) -> Foresight:
         """How well each answer foresaw the seat's opponents in every action so far,
         counted here and now (in a worker thread: the prompt's computers and hints)."""
-        done, counts = self._counted
-        upto = len(self.moves)
-        if done < upto:
-            counts = self._keep(upto, tallied(counts, self.moves[done:upto]))
+        upto, counts, pending = self._pending()
+        if pending:
+            counts = self._keep(upto, tallied(counts, pending))
         return against(counts, seat)
 
     async def counted_against(self, seat: int, thinkers: Thinkers) -> Foresight:
         """``foresight_against``, counted by ``thinkers``, off the event loop."""
+        upto, counts, pending = self._pending()
+        if pending:
+            counts = self._keep(upto, await thinkers.think(tallied, counts, pending))
+        return against(counts, seat)
+
+    def _pending(self) -> tuple[int, dict[int, Foresight], tuple[Watched, ...]]:
+        """The actions noted so far, the count kept, and the actions it does not count yet."""
         done, counts = self._counted
         upto = len(self.moves)
-        if done < upto:
-            counts = self._keep(upto, await thinkers.think(tallied, counts, tuple(self.moves[done:upto])))
-        return against(counts, seat)
+        return upto, counts, tuple(self.moves[done:upto])
 
     def _keep(self, upto: int, counts: dict[int, Foresight]) -> dict[int, Foresight]:
         """Keep a count over the first ``upto`` actions, unless one over more is kept
