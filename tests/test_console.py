@@ -221,3 +221,20 @@ def test_a_bare_look_names_the_board_and_board_then_reads_the_whole_table(home: 
     assert question in lines
     after = lines[lines.index(question) + 1 :]
     assert [line.split(":")[0] for line in after[:4]] == ["Level c", "Level b", "Level a", "Nobles"], after
+
+
+def test_gems_typed_without_take_are_refused_with_the_words_to_type(home: Path) -> None:
+    """``e s r`` read as a prefix was exit, and quit the game; ``d s e`` was a Strongholds
+    word. A line of gems alone is refused with the move to type, the game goes on, and
+    the move typed as told is played."""
+    told = '"e s r" names gems but no move: type take e s r to take them, or return e s r to give them back.'
+    lines = _two_at_one_keyboard(home, "e s r\nd s e\ntake e s r\n")
+    assert told in lines
+    assert any(line.startswith('"d s e" names gems but no move: type take d s e') for line in lines)
+    assert "Ana takes 1e 1r 1s." not in lines and any(line.startswith("Ana takes 1s 1e 1r.") for line in lines)
+    assert not any(line.startswith("The game is saved") for line in lines[: lines.index(told)])
+    french = _two_at_one_keyboard(home, "2s\n", "fr")
+    assert (
+        "« 2s » nomme des jetons mais aucune action : tapez prendre 2s pour les prendre, ou rendre 2s pour les rendre."
+        in french
+    )

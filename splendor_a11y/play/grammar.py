@@ -472,6 +472,20 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
     return None
 
 
+def _gems_alone(head: str, rest: str) -> bool:
+    """Whether a line names two gems or more and nothing else (``d s e``, ``dse``, ``2s``):
+    a move typed without its word. Read as a command, its first letter was a prefix (``e``
+    of exit, which quit the game; ``d`` of a Strongholds word), so it is refused with the
+    words to type. A single word that begins a command (``se`` of self) keeps its meaning."""
+    if not rest and begins_a_command(head):
+        return False
+    try:
+        gems = parse_gems(f"{head} {rest}", "take")
+    except GrammarError:
+        return False
+    return sum(gems) >= 2
+
+
 def _query(spec: CommandSpec, rest: str) -> Query:
     """A question's words, checked before it is answered."""
     if spec.name == "row" and rest.lower() not in LEVELS:
@@ -507,6 +521,8 @@ def parse_line(line: str) -> Command | Query | None:
     shortcut = _shortcut(head.lower(), rest)
     if shortcut is not None:
         return shortcut
+    if _gems_alone(head, rest):
+        raise GrammarError(text("grammar.gems_alone", gems=words, take=said_word("take"), give=said_word("return")))
     spec = find_command(head)
     if spec.action:
         return _ACTIONS[spec.name](in_english(rest))
