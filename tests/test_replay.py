@@ -234,7 +234,9 @@ def test_milestone_turn_is_when_the_points_were_reached(played: tuple[Path, list
 
 def test_the_replay_prompt_end_to_end(played: tuple[Path, list[str]]) -> None:
     path, _ = played
-    result = run_cli("replay", str(path), stdin="where\nnext\nprevious\nturn 3\nround x\ntake ser\nsummary\nquit\n")
+    result = run_cli(
+        "replay", str(path), stdin="where\nnext\nprevious\nturn 3\nround x\ntake ser\ne s r\nsummary\nquit\n"
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()
     assert out[0].startswith(f"Replay of {path}. Players: Ana and Ben (computer, easy). The game is over after ")
@@ -242,7 +244,7 @@ def test_the_replay_prompt_end_to_end(played: tuple[Path, list[str]]) -> None:
     assert any(line.startswith("The deal. Level c: c1 ") for line in out)
     assert "Turn 1, round 1, event 1 of" in result.stdout
     assert "Say which round by its number, for example round 3." in out
-    assert "This is a replay, so moves cannot be played. Type next to hear the next event, or help." in out
+    assert out.count("This is a replay, so moves cannot be played. Type next to hear the next event, or help.") == 2
     assert out[-1] == "End of the replay."
 
 

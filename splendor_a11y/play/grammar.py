@@ -550,6 +550,9 @@ def parse_replay_line(line: str) -> Query | None:
     numbered = {folded(said_word(name)): name for name in ("turn", "round")} | {"turn": "turn", "round": "round"}
     if words in numbered:
         raise GrammarError(text("grammar.which_number", word=said_word(numbered[words])))
+    head, _, rest = words.partition(" ")
+    if _gems_alone(head, rest):
+        raise GrammarError(text("grammar.replay_move"))
     parsed = parse_line(line)
     if parsed is None or isinstance(parsed, Query):
         return parsed
