@@ -238,3 +238,15 @@ def test_gems_typed_without_take_are_refused_with_the_words_to_type(home: Path) 
         "« 2s » nomme des jetons mais aucune action : tapez prendre 2s pour les prendre, ou rendre 2s pour les rendre."
         in french
     )
+
+
+def test_a_word_s_start_names_only_the_commands_of_the_game_in_play(home: Path) -> None:
+    """In a base game ``d`` is no longer the Strongholds' ``decline`` (refused as not part
+    of this game) and ``h`` does not offer ``hold``; with the Strongholds it is theirs."""
+    base = _two_at_one_keyboard(home, "d\nh\ng\n")
+    assert 'Unknown command "d". Type help for the list of commands.' in base
+    assert '"h" could be hand, hint, last or help; type more letters.' in base
+    assert 'Unknown command "g". Type help for the list of commands.' in base
+    assert not any("Strongholds" in line or "Trading" in line for line in base)
+    strongholds = _two_at_one_keyboard(home, "h\n", modules=("strongholds",))
+    assert '"h" could be hold, hand, hint, last or help; type more letters.' in strongholds

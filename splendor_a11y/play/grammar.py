@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card
@@ -249,8 +249,12 @@ class Query:
     argument: str = ""
 
 
-def find_command(word: str) -> CommandSpec:
-    """The command a word names: exact, alias, or unique prefix.
+def find_command(word: str, modules: Collection[str] | None = None) -> CommandSpec:
+    """The command a word names: exact, alias, or unique prefix. With ``modules`` (the
+    names of those in play), a prefix and the nearest word are sought only among the base
+    game's commands and theirs, so that ``d`` in a base game is not the Strongholds'
+    ``decline``; a module's whole word is still known, for the game to say where it
+    belongs.
 
     Raises:
         GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
@@ -259,23 +263,32 @@ def find_command(word: str) -> CommandSpec:
     vocabulary = _words_of(COMMANDS)
     if lowered in vocabulary:
         return vocabulary[lowered]
-    matches = list(dict.fromkeys(spec for typed, spec in vocabulary.items() if typed.startswith(lowered)))
+    in_play = _in_play(vocabulary, modules)
+    matches = list(dict.fromkeys(spec for typed, spec in in_play.items() if typed.startswith(lowered)))
     if len(matches) == 1:
         return matches[0]
     if matches:
         names = [m.word for m in matches]
         raise GrammarError(text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1]))
-    nearest = min(vocabulary, key=lambda typed: edit_distance(lowered, typed))
-    if edit_distance(lowered, nearest) <= max(2, len(lowered) // 2):
-        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=vocabulary[nearest].word))
+    nearest = min(in_play, key=lambda typed: edit_distance(lowered, typed))
+    if edit_distance(lowered, nearest) <= min(max(2, len(lowered) // 2), len(lowered) - 1):
+        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=in_play[nearest].word))
     raise GrammarError(text("grammar.unknown", word=word))
 
 
-def begins_a_command(word: str) -> bool:
+def _in_play(vocabulary: dict[str, CommandSpec], modules: Collection[str] | None) -> dict[str, CommandSpec]:
+    """The words of the base game's commands and of the modules in play (every word when
+    ``modules`` is None)."""
+    if modules is None:
+        return vocabulary
+    return {typed: spec for typed, spec in vocabulary.items() if not spec.module or spec.module in modules}
+
+
+def begins_a_command(word: str, modules: Collection[str] | None = None) -> bool:
     """True when some command's word or alias begins with ``word``, as ``find_command``
     reads it: then a failed lookup was an ambiguity, not a word of no command."""
     lowered = folded(word)
-    return any(typed.startswith(lowered) for typed in _words_of(COMMANDS))
+    return any(typed.startswith(lowered) for typed in _in_play(_words_of(COMMANDS), modules))
 
 
 def players_named(names: Sequence[str], typed: str) -> list[int]:
@@ -472,12 +485,12 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
     return None
 
 
-def _gems_alone(head: str, rest: str) -> bool:
+def _gems_alone(head: str, rest: str, modules: Collection[str] | None = None) -> bool:
     """Whether a line names two gems or more and nothing else (``d s e``, ``dse``, ``2s``):
     a move typed without its word. Read as a command, its first letter was a prefix (``e``
     of exit, which quit the game; ``d`` of a Strongholds word), so it is refused with the
     words to type. A single word that begins a command (``se`` of self) keeps its meaning."""
-    if not rest and begins_a_command(head):
+    if not rest and begins_a_command(head, modules):
         return False
     try:
         gems = parse_gems(f"{head} {rest}", "take")
@@ -503,8 +516,10 @@ def _query(spec: CommandSpec, rest: str) -> Query:
     return Query(spec.name, rest.lower())
 
 
-def parse_line(line: str) -> Command | Query | None:
-    """One typed line into a command, a query, or None for an empty line.
+def parse_line(line: str, modules: Collection[str] | None = None) -> Command | Query | None:
+    """One typed line into a command, a query, or None for an empty line; with
+    ``modules``, the names of those in play, a word's start names only their commands
+    and the base game's (``find_command``).
 
     Raises:
         GrammarError: with a sentence that says what would work.
@@ -521,9 +536,9 @@ def parse_line(line: str) -> Command | Query | None:
     shortcut = _shortcut(head.lower(), rest)
     if shortcut is not None:
         return shortcut
-    if _gems_alone(head, rest):
+    if _gems_alone(head, rest, modules):
         raise GrammarError(text("grammar.gems_alone", gems=words, take=said_word("take"), give=said_word("return")))
-    spec = find_command(head)
+    spec = find_command(head, modules)
     if spec.action:
         return _ACTIONS[spec.name](in_english(rest))
     return _query(spec, rest)

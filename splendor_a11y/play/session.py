@@ -193,7 +193,7 @@ class SeatSession(Conversation):
     def take_line(self, line: str) -> Outcome | None:
         """One typed line: None to keep reading, QUIT to stop, OVER when a move was played
         (the turn is over, whatever follows)."""
-        parsed = parse_line(line)
+        parsed = parse_line(line, [module.name for module in self.state.modules])
         if parsed is None:
             return None
         if isinstance(parsed, Query):
