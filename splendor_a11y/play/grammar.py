@@ -252,9 +252,9 @@ class Query:
 def find_command(word: str, modules: Collection[str] | None = None) -> CommandSpec:
     """The command a word names: exact, alias, or unique prefix. With ``modules`` (the
     names of those in play), a prefix and the nearest word are sought only among the base
-    game's commands and theirs, so that ``d`` in a base game is not the Strongholds'
-    ``decline``; a module's whole word is still known, for the game to say where it
-    belongs.
+    game's commands and theirs, so that in a base game a letter is not taken for a word
+    of a module not in play; a module's whole word is still known, for the game to say
+    where it belongs.
 
     Raises:
         GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
@@ -488,7 +488,7 @@ def _shortcut(lowered: str, rest: str) -> Query | None:
 def _gems_alone(head: str, rest: str, modules: Collection[str] | None = None) -> bool:
     """Whether a line names two gems or more and nothing else (``d s e``, ``dse``, ``2s``):
     a move typed without its word. Read as a command, its first letter was a prefix (``e``
-    of exit, which quit the game; ``d`` of a Strongholds word), so it is refused with the
+    of exit, which quit the game; ``d`` of a module's word), so it is refused with the
     words to type. A single word that begins a command (``se`` of self) keeps its meaning."""
     if not rest and begins_a_command(head, modules):
         return False
