@@ -250,3 +250,20 @@ def test_a_word_s_start_names_only_the_commands_of_the_game_in_play(home: Path) 
     assert not any("Strongholds" in line or "Trading" in line for line in base)
     strongholds = _two_at_one_keyboard(home, "h\n", modules=("strongholds",))
     assert '"h" could be hold, hand, hint, last or help; type more letters.' in strongholds
+
+
+def test_quit_with_words_after_it_is_a_slip_and_the_game_goes_on(home: Path) -> None:
+    """``e x`` began with exit's letter and ended the game at once. Quit with any word
+    after it is refused with the word to type alone; the game goes on, and quit alone
+    still stops it."""
+    told = '"e x" would be quit, which stands alone: type quit with nothing after it to stop.'
+    lines = _two_at_one_keyboard(home, "e x\ntake d s e\nquit\n")
+    assert told in lines
+    assert not any(line.startswith("The game is saved") for line in lines[: lines.index(told)])
+    assert any(line.startswith("Ana takes 1d 1s 1e.") for line in lines[lines.index(told) :]), lines
+    assert any(line.startswith("The game is saved") for line in lines[lines.index(told) :]), lines
+    french = _two_at_one_keyboard(home, "quitter maintenant\n", "fr")
+    assert (
+        "« quitter maintenant » serait quitter, qui s'emploie seul : tapez quitter sans rien après pour arrêter."
+        in french
+    )

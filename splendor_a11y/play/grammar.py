@@ -499,8 +499,11 @@ def _gems_alone(head: str, rest: str, modules: Collection[str] | None = None) ->
     return sum(gems) >= 2
 
 
-def _query(spec: CommandSpec, rest: str) -> Query:
-    """A question's words, checked before it is answered."""
+def _query(spec: CommandSpec, rest: str, typed: str) -> Query:
+    """A question's words, checked before it is answered. ``quit`` with words after it
+    is refused: ``e x``, a slip, was exit and ended the game."""
+    if spec.name == "quit" and rest:
+        raise GrammarError(text("grammar.quit_alone", typed=typed, quit=spec.word))
     if spec.name == "row" and rest.lower() not in LEVELS:
         raise GrammarError(text("grammar.row"))
     if spec.name == "look":
@@ -541,7 +544,7 @@ def parse_line(line: str, modules: Collection[str] | None = None) -> Command | Q
     spec = find_command(head, modules)
     if spec.action:
         return _ACTIONS[spec.name](in_english(rest))
-    return _query(spec, rest)
+    return _query(spec, rest, words)
 
 
 def parse_replay_line(line: str) -> Query | None:
