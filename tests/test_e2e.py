@@ -164,3 +164,23 @@ def test_a_game_with_both_modules_played_by_following_hints(tmp_path: Path) -> N
     assert {"take", "buy"} <= verbs and verbs & {"hold", "oust"}, verbs
     verified = run_cli("replay", str(log), "--verify")
     assert verified.returncode == 0, verified.stderr
+
+
+def test_tab_completes_only_the_words_of_the_game_in_play(tmp_path: Path) -> None:
+    """In a base game ``dec`` Tab offered the Strongholds' ``decline``, which the game
+    then refused; now it completes nothing there, and ``decline`` in a Strongholds game."""
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    for modules, completed in (((), False), (("--module", "strongholds"), True)):
+        command = cli_command()
+        log = tmp_path / f"game{len(modules)}.jsonl"
+        arguments = [*command[1:], "play", "--seed", "4", *modules, "--players", "Ana,bot:easy", "--log", str(log)]
+        child = pexpect.spawn(command[0], arguments, env=env, encoding="utf-8", dimensions=(24, 200), timeout=30)
+        child.expect(PROMPT)
+        child.send("dec\t")
+        child.send("\r")
+        child.expect(PROMPT)
+        typed = clean(child.before).split("\n")[0]
+        assert ("decline" in typed) is completed, typed
+        child.send("quit\r")
+        child.expect("The game is saved")
+        child.expect(pexpect.EOF)

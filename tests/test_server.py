@@ -447,6 +447,9 @@ class Heard:
     def speak_in(self, spoken: object) -> None:
         pass
 
+    def complete_for(self, modules: object) -> None:
+        pass
+
     def send(self, line: str, channel: Channel) -> None:
         self.lines.append(line)
 

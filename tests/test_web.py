@@ -557,7 +557,7 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
 
 
 def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, Any]) -> None:
-    """Up recalls a line typed, Tab completes a command, F2 repeats the last line, F3
+    """Up recalls a line typed, Tab completes a command of this game, F2 repeats the last line, F3
     tells the player's status, F5 steps back, Alt+B reads the board; help lists the keys."""
     _server, url, api = browser_site
 
@@ -573,6 +573,9 @@ def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, A
             await jo.page.fill("#command", "supp")
             await keys.press("Tab")
             assert await jo.page.input_value("#command") == "supply "
+            await jo.page.fill("#command", "dec")
+            await keys.press("Tab")
+            assert await jo.page.input_value("#command") == "dec"  # decline: a module's, not this game's
             await jo.page.fill("#command", "")
             _said, before = await jo.quiet()
             await keys.press("F2")

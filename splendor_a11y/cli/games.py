@@ -140,6 +140,7 @@ def _run(
     session.detail = Detail(args.detail)
     session.recall_past(*past)
     console.answer_query = lambda name: session.answer_lines(Query(name))
+    console.modules = state.module_names
     status = EXIT_OK
     try:
         outcome = asyncio.run(play_game(session, new_game=new_game))

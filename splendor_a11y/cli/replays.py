@@ -44,6 +44,7 @@ def run_replay(args: argparse.Namespace) -> int:
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
     session.detail = Detail(args.detail)
     console.answer_query = lambda name: session.answer_lines(Query(name))
+    console.modules = states[0].module_names
     console.quit_question = "quit.confirm_replay"
     try:
         session.run()

@@ -215,11 +215,14 @@ def language_code(words: str) -> str:
     return code
 
 
-def completion_words() -> list[str]:
+def completion_words(modules: Collection[str] | None = None) -> list[str]:
     """What Tab completes at the prompt: the commands' words in the language in use (as
-    written, then without accents), then the English names, which always work."""
-    said = [said_word(spec.name) for spec in COMMANDS]
-    return list(dict.fromkeys([*said, *map(folded, said), *(spec.name for spec in COMMANDS)]))
+    written, then without accents), then the English names, which always work. With
+    ``modules``, the names of those in play, only the base game's commands and theirs:
+    in a base game, ``g`` Tab does not offer a module's ``gain``."""
+    specs = [spec for spec in COMMANDS if modules is None or not spec.module or spec.module in modules]
+    said = [said_word(spec.name) for spec in specs]
+    return list(dict.fromkeys([*said, *map(folded, said), *(spec.name for spec in specs)]))
 
 
 def _words_of(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:

@@ -89,6 +89,10 @@ class Link(Protocol):
         """The table as the seat sees it, for a link that draws it (the web page's board);
         made only when asked, so a terminal, which does not draw it, costs nothing."""
 
+    def complete_for(self, modules: tuple[str, ...] | None) -> None:
+        """The modules of the game at this link's table (None: it left the table), so
+        that Tab completes only words that work there, where the link completes."""
+
     def recall(self, lines: list[str]) -> None:
         """Lines said before this connection, for its review keys (where it has them)."""
 
@@ -145,6 +149,7 @@ class NetSeat(SeatSession):
         restarts of the server included."""
         if self.link is not None and link is None:
             self.link.show(dict)  # no table any more: an empty board
+            self.link.complete_for(None)
         self.link = link
         self.voice = voice or self.voice
         self.io.keys_help = link.keys_help if link is not None else []
@@ -152,6 +157,7 @@ class NetSeat(SeatSession):
             self._keep_from(self.table.state, self.table.events_so_far)
             return []
         told = self._tell_kept(heard)
+        link.complete_for(self.state.module_names)
         link.recall(self.history.recent(REVIEW_LINES))
         self.show_board()
         missed, self.missed = told + self.missed, []

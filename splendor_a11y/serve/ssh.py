@@ -66,6 +66,10 @@ class SSHLink:
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """A terminal draws no board: ``board``, ``me`` and F4 say it."""
 
+    def complete_for(self, modules: tuple[str, ...] | None) -> None:
+        """Tab completes the words of the game at this table."""
+        self.console.modules = modules
+
     def recall(self, lines: list[str]) -> None:
         """What the seat heard before this connection, reached by F5 and F6."""
         for line in lines:

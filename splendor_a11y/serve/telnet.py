@@ -100,6 +100,9 @@ class TelnetLink:
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """A MUD client draws no board: ``board`` and ``me`` say it."""
 
+    def complete_for(self, modules: tuple[str, ...] | None) -> None:
+        """A MUD client completes nothing of ours."""
+
     def recall(self, lines: list[str]) -> None:
         """Telnet has no review keys: ``last`` reaches what was said."""
 

@@ -135,6 +135,8 @@ class WebLink:
         self.address = address
         self._transport = transport
         self._page_language = page_language
+        self._modules: tuple[str, ...] | None = None
+        self._spoken: Language | None = None
         self.keys_help = keys_help()
         self.closed = False
         self.review = History()
@@ -170,9 +172,16 @@ class WebLink:
 
     def offer_words(self, spoken: Language) -> None:
         """What Tab completes at the page's command line: the commands' words, in the
-        person's language and in English."""
+        person's language and in English; at a table, those of its game."""
+        self._spoken = spoken
         with speaking(spoken):
-            self._send({"words": completion_words()})
+            self._send({"words": completion_words(self._modules)})
+
+    def complete_for(self, modules: tuple[str, ...] | None) -> None:
+        """Tab completes the words of the game at this table (every word off a table)."""
+        self._modules = modules
+        if self._spoken is not None:
+            self.offer_words(self._spoken)
 
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """The table as the seat sees it, for the page's board (an empty one: no table)."""
