@@ -492,3 +492,33 @@ def test_words_and_full_follow_a_person_from_table_to_table(server: Server) -> N
     ana.expect(r"Your turn\. \d+ points?; [^\n]*\. Easy bot: \d+ points?; bonuses ")
     ana.send("b")
     ana.expect(r"Level b: b1: \d points?, \w+ bonus, costing ")
+
+
+def test_tab_over_ssh_completes_the_lobby_s_words_in_the_person_s_language(server: Server) -> None:
+    """Tab in the lobby offered only the game's words (``wh`` gave ``whose``, which the
+    lobby does not know); it completes the lobby's, in the language the person chose,
+    and at a table the lobby's and the game's. Quit with words after it is a slip, as at
+    a game of one's own: it does not end the visit."""
+
+    async def scenario() -> None:
+        eve = Player(server.port, "Eve", "eve-secret")
+        await eve.connect()
+        await eve.expect(r"Welcome, Eve\.")
+        eve.type("wh\t\r")
+        await eve.expect(r"Connected, 1: Eve")
+        eve.send("lang fr")
+        await eve.expect("Le jeu parle maintenant français.")
+        eve.type("cré\t 2 bot:easy\r")
+        await eve.expect(r"La table 1 est à vous")
+        await eve.expect(r"À vous\.")
+        eve.type("sa\t salut\r")
+        await eve.expect(r": salut")
+        eve.type("pren\t ser\r")
+        await eve.expect(r"Vous prenez 1s 1e 1r\.")
+        eve.send("q maintenant")  # a slip: quit stands alone, and the visit goes on
+        await eve.expect(r"« q maintenant » serait quitter, qui s'emploie seul")
+        eve.send("pren")
+        await eve.expect(r"Dites quels jetons prendre")
+        await eve.close()
+
+    run(scenario())

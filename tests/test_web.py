@@ -556,6 +556,30 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
     run(scenario())
 
 
+def test_tab_completes_the_lobby_s_words_and_at_a_table_the_game_s(browser_site: tuple[Server, str, Any]) -> None:
+    """In the lobby Tab offered the game's words and none of the lobby's (``cre`` stayed
+    ``cre``); at a table it completes both, and no word of a module not in play."""
+    _server, url, api = browser_site
+
+    async def tab(person: WebPerson, typed: str) -> str:
+        await person.page.fill("#command", typed)
+        await person.page.keyboard.press("Tab")
+        value = str(await person.page.input_value("#command"))
+        await person.page.fill("#command", "")
+        return value
+
+    async def scenario() -> None:
+        async with chromium(api) as browser:
+            jo = await WebPerson.arrive(browser, url, "Jo", "jo-secret-12")
+            assert await tab(jo, "cre") == "create "
+            assert await tab(jo, "sup") == "sup"  # supply: a game's word, and Jo is at no table
+            await jo.type("create 2 bot:easy")
+            await jo.expect(r"Your turn\.")
+            assert [await tab(jo, typed) for typed in ("sup", "sa", "dec")] == ["supply ", "say ", "dec"]
+
+    run(scenario())
+
+
 def test_the_terminal_s_keys_work_at_the_page(browser_site: tuple[Server, str, Any]) -> None:
     """Up recalls a line typed, Tab completes a command of this game, F2 repeats the last line, F3
     tells the player's status, F5 steps back, Alt+B reads the board; help lists the keys."""

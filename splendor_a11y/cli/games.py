@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import signal
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from splendor_a11y.bots import BOTS, DEFAULT_LEVEL, budget_for
 from splendor_a11y.domain.errors import Stopped
 from splendor_a11y.engine import MODULES, Event, GameState, Phase
 from splendor_a11y.play.conversation import Channel, Outcome
-from splendor_a11y.play.grammar import Query
+from splendor_a11y.play.grammar import Query, completion_words
 from splendor_a11y.play.invocation import program, typed
 from splendor_a11y.play.session import SeatSession, play_game
 from splendor_a11y.play.table import Table, name_bots, said_bots
@@ -140,7 +141,7 @@ def _run(
     session.detail = Detail(args.detail)
     session.recall_past(*past)
     console.answer_query = lambda name: session.answer_lines(Query(name))
-    console.modules = state.module_names
+    console.tab_words = functools.partial(completion_words, state.module_names)
     status = EXIT_OK
     try:
         outcome = asyncio.run(play_game(session, new_game=new_game))

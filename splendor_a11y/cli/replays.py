@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from pathlib import Path
 
 from splendor_a11y.cli.consoles import open_console, session_io
 from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
-from splendor_a11y.play.grammar import Query, players_named
+from splendor_a11y.play.grammar import Query, completion_words, players_named
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.table import said_bots
 from splendor_a11y.play.terminal import fit_encoding, write_line
@@ -44,7 +45,7 @@ def run_replay(args: argparse.Namespace) -> int:
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
     session.detail = Detail(args.detail)
     console.answer_query = lambda name: session.answer_lines(Query(name))
-    console.modules = states[0].module_names
+    console.tab_words = functools.partial(completion_words, states[0].module_names)
     console.quit_question = "quit.confirm_replay"
     try:
         session.run()

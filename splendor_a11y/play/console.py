@@ -90,9 +90,9 @@ class Console:
         self.stdin = stdin or sys.stdin
         self.review = History()
         self.answer_query: Callable[[str], list[str]] | None = None
-        self.modules: tuple[str, ...] | None = None
-        """The modules of the game at this console (None: no game yet): Tab completes the
-        base game's words and theirs."""
+        self.tab_words: Callable[[], list[str]] | None = None
+        """What Tab completes, asked at each Tab (None: every command of the game): the
+        game's words at a game, a server's lobby words there too."""
         self.quit_question = "quit.confirm"
         """The catalogue key of the Ctrl-C question (a replay asks differently from a game)."""
         if interactive is None:
@@ -120,7 +120,7 @@ class Console:
         history: Any = InMemoryHistory()
         if history_file is not None:
             history = _private_history(history_file, self._history_lost)
-        completer = WordCompleter(lambda: completion_words(self.modules), ignore_case=True, sentence=True)
+        completer = WordCompleter(lambda: (self.tab_words or completion_words)(), ignore_case=True, sentence=True)
         session = LinePrompt(
             history,
             completer,

@@ -14,7 +14,7 @@ from splendor_a11y.bots import DEFAULT_LEVEL
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.grammar import language_code
+from splendor_a11y.play.grammar import completion_words, language_code
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
@@ -174,6 +174,14 @@ LOBBY_WORDS: tuple[LobbyWord, ...] = (
 )
 
 
+def tab_words(modules: tuple[str, ...] | None) -> list[str]:
+    """What Tab completes at a server, in the language in use, then in English: the
+    lobby's words, and at a table (``modules``, those of its game) the game's too."""
+    lobby = [said(spec.word) for spec in LOBBY_WORDS]
+    spoken = [*lobby, *map(folded, lobby), *(spec.word for spec in LOBBY_WORDS)]
+    return list(dict.fromkeys([*spoken, *(completion_words(modules) if modules is not None else ())]))
+
+
 def said(word: str) -> str:
     """A lobby word in the language in use (``créer`` for ``create`` in French)."""
     return text(f"word.lobby.{word}")
@@ -211,6 +219,15 @@ def take_line(hall: Hall, guest: Guest, line: str) -> bool:
         return _take_line(hall, guest, line)
 
 
+def _quit_alone(guest: Guest, line: str, argument: str) -> bool:
+    """``quit`` ends the visit; with words after it (``q now``) it is a slip, refused
+    with the word to type alone, as at a game. False to end the visit."""
+    if not argument.strip():
+        return False
+    guest.tell(text("grammar.quit_alone", typed=line.strip(), quit=said("quit")), Channel.ERROR)
+    return True
+
+
 def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     refusal = _refusal(line)
     if refusal is not None:
@@ -220,7 +237,7 @@ def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     word = head.lower()
     spec = _lobby_word(word)
     if word in QUIT_WORDS or (spec is not None and spec.word == "quit"):
-        return False
+        return _quit_alone(guest, line, argument)
     at_game = guest.session is not None
     if spec is not None and (spec.at_game or not at_game):
         try:

@@ -27,8 +27,10 @@ from splendor_a11y.serve.accounts import Admission, Doorman
 from splendor_a11y.serve.gate import Gate, Ticket
 from splendor_a11y.serve.keyboard import KeyboardInput
 from splendor_a11y.serve.limits import HEADERS_WAITING, MAX_LINE, UNREAD_BYTES
+from splendor_a11y.serve.lobby import tab_words
 from splendor_a11y.serve.proxied import NotProxied, read_from_socket
 from splendor_a11y.text.languages import Language
+from splendor_a11y.text.messages import speaking
 
 __all__ = ["SSHLink", "ssh_server"]
 
@@ -53,6 +55,9 @@ class SSHLink:
             max_line=MAX_LINE,
         )
         self.console.quit_question = "server.quit_confirm"
+        self._spoken: Language | None = None
+        self._modules: tuple[str, ...] | None = None
+        self.console.tab_words = self._tab_words
         self.keys_help = self.console.keys_help()
         self.closed = False
 
@@ -61,14 +66,22 @@ class SSHLink:
         self.console.answer_query = answer
 
     def speak_in(self, spoken: Language) -> None:
-        """A terminal has no words of its own to translate."""
+        """A terminal has no words of its own to translate; Tab completes in this language."""
+        self._spoken = spoken
 
     def show(self, board: Callable[[], dict[str, Any]]) -> None:
         """A terminal draws no board: ``board``, ``me`` and F4 say it."""
 
     def complete_for(self, modules: tuple[str, ...] | None) -> None:
-        """Tab completes the words of the game at this table."""
-        self.console.modules = modules
+        """Tab completes the lobby's words, and at a table its game's."""
+        self._modules = modules
+
+    def _tab_words(self) -> list[str]:
+        """What Tab completes now, in the language the person hears."""
+        if self._spoken is None:
+            return tab_words(self._modules)
+        with speaking(self._spoken):
+            return tab_words(self._modules)
 
     def recall(self, lines: list[str]) -> None:
         """What the seat heard before this connection, reached by F5 and F6."""

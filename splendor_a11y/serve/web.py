@@ -35,11 +35,11 @@ from aiohttp import WSMsgType, web
 
 from splendor_a11y.play.console import KEYS, key_lines, keys_help
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.grammar import completion_words
 from splendor_a11y.play.history import History
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
 from splendor_a11y.serve.limits import LINE_BYTES, UNREAD_BYTES
+from splendor_a11y.serve.lobby import tab_words
 from splendor_a11y.serve.pace import Pace
 from splendor_a11y.text.languages import LANGUAGES, Language
 from splendor_a11y.text.messages import speaking, text
@@ -171,14 +171,14 @@ class WebLink:
         self.offer_words(spoken)
 
     def offer_words(self, spoken: Language) -> None:
-        """What Tab completes at the page's command line: the commands' words, in the
-        person's language and in English; at a table, those of its game."""
+        """What Tab completes at the page's command line: the lobby's words, and at a
+        table its game's, in the person's language and in English."""
         self._spoken = spoken
         with speaking(spoken):
-            self._send({"words": completion_words(self._modules)})
+            self._send({"words": tab_words(self._modules)})
 
     def complete_for(self, modules: tuple[str, ...] | None) -> None:
-        """Tab completes the words of the game at this table (every word off a table)."""
+        """Tab completes the lobby's words, and at a table its game's."""
         self._modules = modules
         if self._spoken is not None:
             self.offer_words(self._spoken)
