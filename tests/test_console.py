@@ -201,12 +201,15 @@ def test_a_command_without_its_card_is_answered_with_a_command_that_works(home: 
 def test_help_on_a_module_s_name_points_to_its_rules_and_the_pointer_reads_them(home: Path) -> None:
     """``help strongholds`` names no command; a player asking it wants the module
     explained: the answer says which ``rules`` to type, in either language, and typing it
-    reads that section."""
+    reads that section, its name spaced or hyphenated as the player likes (``rules
+    tradingposts`` was the only way in)."""
     english = 'No command is called "stronghold"; type rules strongholds to read that part of the rules.'
     french = "Aucune commande ne s'appelle « bastion » ; tapez règles bastions pour lire cette partie des règles."
+    trading = 'No command is called "trading posts"; type rules trading posts to read that part of the rules.'
     for lang, asked, pointer, pointed, section in (
         ("en", "help stronghold", english, "rules strongholds", "The Strongholds, with --module strongholds"),
         ("fr", "aide bastion", french, "règles bastions", "Les Bastions, avec --module strongholds"),
+        ("en", "help trading posts", trading, "rules trading-posts", "The Trading Posts, with --module tradingposts"),
     ):
         lines = _two_at_one_keyboard(home, f"{asked}\n{pointed}\n", lang, ("strongholds",))
         assert pointer in lines, lines

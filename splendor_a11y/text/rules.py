@@ -28,13 +28,19 @@ def rules_lines(topic: str) -> list[str]:
 def section_named(topic: str) -> str | None:
     """The one section a word names, as ``rules`` reads it, or None: ``help`` asks too, so
     that ``help`` with a module's name, which names no command, points to its section."""
-    wanted = folded(topic)
+    wanted = _squeezed(topic)
     found = [
         section
         for section in RULE_SECTIONS
-        if any(word.startswith(wanted) for word in (section, folded(text(f"rules.word.{section}"))))
+        if any(word.startswith(wanted) for word in (section, _squeezed(text(f"rules.word.{section}"))))
     ]
     return found[0] if len(found) == 1 else None
+
+
+def _squeezed(words: str) -> str:
+    """Words as a section's name is matched: folded, without spaces or hyphens, so that
+    ``trading posts`` and ``trading-posts`` name ``tradingposts``."""
+    return "".join(character for character in folded(words) if character not in " -")
 
 
 def section_command(section: str) -> str:
