@@ -184,3 +184,23 @@ def test_tab_completes_only_the_words_of_the_game_in_play(tmp_path: Path) -> Non
         child.send("quit\r")
         child.expect("The game is saved")
         child.expect(pexpect.EOF)
+
+
+def test_tab_at_the_replay_prompt_completes_the_replay_s_words(tmp_path: Path) -> None:
+    """Tab at the replay prompt offered the game's words, moves included, and none of
+    the replay's own: ``nex`` stayed ``nex``, an unknown command."""
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    log = tmp_path / "game.jsonl"
+    made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=tmp_path)
+    assert made.returncode == 0, made.stderr
+    command = cli_command()
+    child = pexpect.spawn(
+        command[0], [*command[1:], "replay", str(log)], env=env, encoding="utf-8", dimensions=(24, 200), timeout=30
+    )
+    child.expect(PROMPT)
+    child.send("nex\t")
+    child.send("\r")
+    child.expect(PROMPT)
+    assert "Turn 1: Ana takes 1s 1e 1r." in clean(child.before), clean(child.before)
+    child.send("quit\r")
+    child.expect(pexpect.EOF)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from splendor_a11y.cli.consoles import open_console, session_io
 from splendor_a11y.cli.exits import EXIT_OK, EXIT_REFUSED, UsageError
-from splendor_a11y.play.grammar import Query, completion_words, players_named
+from splendor_a11y.play.grammar import Query, players_named, replay_completion_words
 from splendor_a11y.play.replay import Replay, Transcript, stop_sentence
 from splendor_a11y.play.table import said_bots
 from splendor_a11y.play.terminal import fit_encoding, write_line
@@ -45,7 +45,7 @@ def run_replay(args: argparse.Namespace) -> int:
     session = Replay(log, states, io, viewer, Verbosity(args.verbosity), stopped)
     session.detail = Detail(args.detail)
     console.answer_query = lambda name: session.answer_lines(Query(name))
-    console.tab_words = functools.partial(completion_words, states[0].module_names)
+    console.tab_words = functools.partial(replay_completion_words, states[0].module_names)
     console.quit_question = "quit.confirm_replay"
     try:
         session.run()

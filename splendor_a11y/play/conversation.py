@@ -14,6 +14,7 @@ from splendor_a11y.domain.notation import parse_place
 from splendor_a11y.engine import MODULES, GameState, Module
 from splendor_a11y.play.grammar import (
     COMMANDS,
+    PLAY_ONLY,
     PLAYER_QUERIES,
     CommandSpec,
     GrammarError,
@@ -33,9 +34,6 @@ from splendor_a11y.text.rules import rules_lines, section_command, section_named
 __all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines"]
 
 LAST_DEFAULT = 5
-PLAY_ONLY = ("hint", "brief", "full")
-"""Questions of a game being played that a replay has no use for (no move to hint, no
-turn prompt to shorten): left out of the replay's help."""
 LOGGER = logging.getLogger("splendor_a11y")
 
 

@@ -153,6 +153,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("quit", aliases=("exit", "q")),
 )
 
+PLAY_ONLY = ("hint", "brief", "full")
+"""Questions of a game being played that a replay has no use for (no move to hint, no
+turn prompt to shorten): left out of the replay's help and of what Tab completes there."""
+
 PLAYER_QUERIES = ("me", "hand", "afford")
 """Queries that may name a player; without a name they are about the listener."""
 
@@ -220,9 +224,28 @@ def completion_words(modules: Collection[str] | None = None) -> list[str]:
     written, then without accents), then the English names, which always work. With
     ``modules``, the names of those in play, only the base game's commands and theirs:
     in a base game, ``g`` Tab does not offer a module's ``gain``."""
-    specs = [spec for spec in COMMANDS if modules is None or not spec.module or spec.module in modules]
+    return _completions([spec for spec in COMMANDS if _is_in_play(spec, modules)])
+
+
+def replay_completion_words(modules: Collection[str]) -> list[str]:
+    """What Tab completes at the replay prompt: its own words (``next``, ``turn``), then
+    the game's questions with these modules; a replay plays no move."""
+    questions = [
+        spec for spec in COMMANDS if not spec.action and spec.name not in PLAY_ONLY and _is_in_play(spec, modules)
+    ]
+    return _completions([*REPLAY_COMMANDS, *questions])
+
+
+def _completions(specs: Sequence[CommandSpec]) -> list[str]:
+    """Commands' words in the language in use (as written, then without accents), then
+    their English names, each once."""
     said = [said_word(spec.name) for spec in specs]
     return list(dict.fromkeys([*said, *map(folded, said), *(spec.name for spec in specs)]))
+
+
+def _is_in_play(spec: CommandSpec, modules: Collection[str] | None) -> bool:
+    """Whether a command works in a game with these modules (every command when None)."""
+    return modules is None or not spec.module or spec.module in modules
 
 
 def _words_of(specs: tuple[CommandSpec, ...]) -> dict[str, CommandSpec]:
@@ -282,9 +305,7 @@ def find_command(word: str, modules: Collection[str] | None = None) -> CommandSp
 def _in_play(vocabulary: dict[str, CommandSpec], modules: Collection[str] | None) -> dict[str, CommandSpec]:
     """The words of the base game's commands and of the modules in play (every word when
     ``modules`` is None)."""
-    if modules is None:
-        return vocabulary
-    return {typed: spec for typed, spec in vocabulary.items() if not spec.module or spec.module in modules}
+    return {typed: spec for typed, spec in vocabulary.items() if _is_in_play(spec, modules)}
 
 
 def begins_a_command(word: str, modules: Collection[str] | None = None) -> bool:
