@@ -39,7 +39,7 @@ def section_named(topic: str) -> str | None:
 
 def _squeezed(words: str) -> str:
     """Words as a section's name is matched: folded, without spaces or hyphens, so that
-    ``trading posts`` and ``trading-posts`` name ``tradingposts``."""
+    a name of two words is found however the player joins them."""
     return "".join(character for character in folded(words) if character not in " -")
 
 
