@@ -270,3 +270,15 @@ def test_quit_with_words_after_it_is_a_slip_and_the_game_goes_on(home: Path) -> 
         "« quitter maintenant » serait quitter, qui s'emploie seul : tapez quitter sans rien après pour arrêter."
         in french
     )
+
+
+def test_gems_named_in_full_with_commas_or_not_are_taken(home: Path) -> None:
+    """A player who hears ``sapphire`` types it: gems named in full, in the game's
+    language or in English, with commas or not, are the codes. ``take sapphire, emerald,
+    ruby`` was "Unknown gem code 'a'", and ``take s, e, r`` "Unknown gem code ','"."""
+    lines = _two_at_one_keyboard(home, "take sapphire, emerald, ruby\ntake 2 diamonds\n")
+    assert any(line.startswith("Ana takes 1s 1e 1r.") for line in lines), lines
+    assert any(line.startswith("Ben takes 2d.") for line in lines), lines
+    french = _two_at_one_keyboard(home, "prendre saphir, émeraude, rubis\nprendre o, d, e\n", "fr")
+    assert any(line.startswith("Ana prend 1s 1e 1r.") for line in french), french
+    assert any(line.startswith("Ben prend 1d 1e 1o.") for line in french), french

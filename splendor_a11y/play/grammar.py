@@ -17,6 +17,7 @@ from splendor_a11y.domain.notation import (
     DECK_WORDS,
     LEVELS,
     DeckTop,
+    Gem,
     GemCounts,
     HandSlot,
     NotationError,
@@ -28,7 +29,7 @@ from splendor_a11y.domain.notation import (
 from splendor_a11y.engine import MODULES, Buy, ChooseNoble, Command, Pass, Reserve, ReturnTokens, TakeGems
 from splendor_a11y.engine.commands import ModuleOption
 from splendor_a11y.engine.module import OptionWord, Word
-from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.languages import ENGLISH, LANGUAGES
 from splendor_a11y.text.messages import (
     folded,
     has_text,
@@ -324,11 +325,13 @@ def players_named(names: Sequence[str], typed: str) -> list[int]:
 
 
 def parse_gems(words: str, verb: str) -> GemCounts:
-    """Gems as letters (``ser``, ``s e r``, ``ss``) or counts (``2s``, ``1s 1o``).
+    """Gems as letters (``ser``, ``s e r``, ``ss``) or counts (``2s``, ``1s 1o``), or
+    named in full (``sapphire emerald ruby``, ``2 sapphires``), commas between or not.
 
     Raises:
         GrammarError: when nothing is named or a code is unknown.
     """
+    words = _gems_as_codes(words)
     compact = words.replace(" ", "")
     if not compact:
         raise GrammarError(text("grammar.which_gems", verb=said_word(verb)))
@@ -341,6 +344,30 @@ def parse_gems(words: str, verb: str) -> GemCounts:
         return GemCounts(counts)
     except NotationError as error:
         raise GrammarError(sentence(problem_text(error))) from None
+
+
+def _gems_as_codes(words: str) -> str:
+    """Typed gems with their names in full put as codes, and commas as spaces: a player
+    who hears ``sapphire`` types it. A name made of codes alone (French ``or``, gold, is
+    onyx and ruby) is left to be read as codes."""
+    names = _gem_names(language().code)
+    return " ".join(names.get(folded(word), word) for word in words.replace(",", " ").split())
+
+
+@functools.cache
+def _gem_names(code: str) -> dict[str, str]:
+    """Each gem's name, singular and plural, folded, in a language and in English, to its
+    code; names made of codes alone are left out (``_gems_as_codes``)."""
+    names = {
+        folded(spoken.gem_word(gem, count)): gem.value
+        for spoken in (ENGLISH, LANGUAGES[code])
+        for gem in Gem
+        for count in (1, 2)
+    }
+    return {name: gem for name, gem in names.items() if not all(letter in _CODE_LETTERS for letter in name)}
+
+
+_CODE_LETTERS = frozenset(gem.value for gem in Gem)
 
 
 def _place(words: str, name: str) -> Slot | DeckTop | HandSlot:
