@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.console import Console
 from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.play.speech import RecordingSpeaker
 
 from conftest import cli_command, run_cli
@@ -282,3 +283,19 @@ def test_gems_named_in_full_with_commas_or_not_are_taken(home: Path) -> None:
     french = _two_at_one_keyboard(home, "prendre saphir, émeraude, rubis\nprendre o, d, e\n", "fr")
     assert any(line.startswith("Ana prend 1s 1e 1r.") for line in french), french
     assert any(line.startswith("Ben prend 1d 1e 1o.") for line in french), french
+
+
+@pytest.mark.parametrize(
+    ("named", "coded"),
+    [
+        ("gain ruby", "gain r"),
+        ("colour emerald", "colour e"),
+        ("colour ruby ruby", "colour rr"),
+        ("buy c3 pay 3 diamonds, 1 gold", "buy c3 pay 3d 1g"),
+        ("return onyx, onyx", "return 2o"),
+    ],
+)
+def test_a_gem_named_in_full_is_read_as_its_code_by_every_command(named: str, coded: str) -> None:
+    """Where a command names a colour (a module's ``gain`` and ``colour``, ``pay``,
+    ``return``), its name in full is its code too."""
+    assert parse_line(named) == parse_line(coded)

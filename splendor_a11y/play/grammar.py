@@ -469,7 +469,9 @@ def _verb(name: str) -> str:
 
 
 def _colour(word: Word, rest: str) -> Command:
-    code = rest.replace(" ", "").lower()
+    """A module's word that names one colour, by code or by name (``gain r``, ``gain
+    ruby``), doubled for a double bonus (``colour rr``)."""
+    code = _gems_as_codes(rest).replace(" ", "").lower()
     if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":
         raise GrammarError(text(f"grammar.{word.name}"))
     return word.make(gem_from_code(code[0], rest), len(code))
