@@ -389,10 +389,10 @@ search to reserve it other than to keep an opponent from winning. At first this 
 short of time (``_short_of_time``). With the whole second too, the cards left in the
 hand against the rival fell from 1.17 a game to 0.80 over 100 games (64 won, where 58
 were), and against the bot itself to 0.77 over 50 (1.04 to 1.05 on older code), with 91
-games of 100 won against medium and 49 against the hard bot before (55 were;
-docs/benchmarks.md). With a quarter of a second, a card reserved that far out was all
-but never bought: 12 left in the hand of 13, where of the cards one gem away or none 7 of 43 were
-(20 games against the rival and the bot itself with its second; docs/benchmarks.md).
+games of 100 won against medium and 49 against the hard bot before (55 were), and 41 of
+the next 100 (docs/benchmarks.md). With a quarter of a second, a card reserved that far
+out was all but never bought: 12 left in the hand of 13, where of the cards one gem away
+or none 7 of 43 were (20 games against the rival and the bot itself with its second; docs/benchmarks.md).
 A cost on such cards within the search's judgement instead (1.5 a gem beyond two) left
 as many in the hand over two opponents (0.96 and 1.04 a game against the bot before and
 the rival, where the bot left 1.26 and 0.88). Not weighed at all, at a quarter of a
