@@ -392,7 +392,8 @@ were), and against the bot itself to 0.77 over 50 (1.04 to 1.05 on older code), 
 games of 100 won against medium and 49 against the hard bot before (55 were), and 41 of
 the next 100 (docs/benchmarks.md). With a quarter of a second, a card reserved that far
 out was all but never bought: 12 left in the hand of 13, where of the cards one gem away
-or none 7 of 43 were (20 games against the rival and the bot itself with its second; docs/benchmarks.md).
+or none 7 of 43 were (20 games against the rival and the bot itself with its second;
+docs/benchmarks.md).
 A cost on such cards within the search's judgement instead (1.5 a gem beyond two) left
 as many in the hand over two opponents (0.96 and 1.04 a game against the bot before and
 the rival, where the bot left 1.26 and 0.88). Not weighed at all, at a quarter of a

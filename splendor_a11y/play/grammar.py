@@ -238,10 +238,14 @@ def replay_completion_words(modules: Collection[str]) -> list[str]:
 
 
 def _completions(specs: Sequence[CommandSpec]) -> list[str]:
-    """Commands' words in the language in use (as written, then without accents), then
-    their English names, each once."""
-    said = [said_word(spec.name) for spec in specs]
-    return list(dict.fromkeys([*said, *map(folded, said), *(spec.name for spec in specs)]))
+    """Commands' words for Tab (``words_for_tab``)."""
+    return words_for_tab([said_word(spec.name) for spec in specs], [spec.name for spec in specs])
+
+
+def words_for_tab(said: Sequence[str], english: Sequence[str]) -> list[str]:
+    """Words for Tab to complete: as the language in use says them, then without accents,
+    then in English, which always works; each once."""
+    return list(dict.fromkeys([*said, *map(folded, said), *english]))
 
 
 def _is_in_play(spec: CommandSpec, modules: Collection[str] | None) -> bool:

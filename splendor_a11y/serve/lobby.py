@@ -14,7 +14,7 @@ from splendor_a11y.bots import DEFAULT_LEVEL
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.grammar import completion_words, language_code
+from splendor_a11y.play.grammar import completion_words, language_code, words_for_tab
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
@@ -177,9 +177,8 @@ LOBBY_WORDS: tuple[LobbyWord, ...] = (
 def tab_words(modules: tuple[str, ...] | None) -> list[str]:
     """What Tab completes at a server, in the language in use, then in English: the
     lobby's words, and at a table (``modules``, those of its game) the game's too."""
-    lobby = [said(spec.word) for spec in LOBBY_WORDS]
-    spoken = [*lobby, *map(folded, lobby), *(spec.word for spec in LOBBY_WORDS)]
-    return list(dict.fromkeys([*spoken, *(completion_words(modules) if modules is not None else ())]))
+    lobby = words_for_tab([said(spec.word) for spec in LOBBY_WORDS], [spec.word for spec in LOBBY_WORDS])
+    return list(dict.fromkeys([*lobby, *(completion_words(modules) if modules is not None else ())]))
 
 
 def said(word: str) -> str:
