@@ -285,6 +285,19 @@ def test_gems_named_in_full_with_commas_or_not_are_taken(home: Path) -> None:
     assert any(line.startswith("Ben prend 1d 1e 1o.") for line in french), french
 
 
+def test_a_gem_name_misspelt_is_answered_with_the_name_it_is_nearest(home: Path) -> None:
+    """``take diamnd`` was "Unknown gem code 'i' in "diamnd"": the player typed a name,
+    and is told the name it is nearest, in the game's language when that is as near; a
+    word like no gem is told how gems are named. Nothing is played, and the turn stays."""
+    lines = _two_at_one_keyboard(home, "take diamnd, saphire\ntake gems please\ntake d s e\n")
+    assert '"diamnd" is not a gem. Did you mean diamond?' in lines, lines
+    told = '"gems" is not a gem: name gems by letter, as in ser, or in full, as in sapphire emerald ruby.'
+    assert told in lines, lines
+    assert any(line.startswith("Ana takes 1d 1s 1e.") for line in lines[lines.index(told) :]), lines
+    french = _two_at_one_keyboard(home, "prendre emeraud\n", "fr")
+    assert "« emeraud » n'est pas un jeton. Vouliez-vous dire émeraude ?" in french, french
+
+
 @pytest.mark.parametrize(
     ("named", "coded"),
     [

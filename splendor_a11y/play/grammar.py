@@ -335,7 +335,7 @@ def parse_gems(words: str, verb: str) -> GemCounts:
     Raises:
         GrammarError: when nothing is named or a code is unknown.
     """
-    words = _gems_as_codes(words)
+    typed, words = words, _gems_as_codes(words)
     compact = words.replace(" ", "")
     if not compact:
         raise GrammarError(text("grammar.which_gems", verb=said_word(verb)))
@@ -344,7 +344,7 @@ def parse_gems(words: str, verb: str) -> GemCounts:
             return GemCounts.parse(words)
         counts = [0] * 6
         for letter in compact:
-            counts[gem_from_code(letter, words).order] += 1
+            counts[gem_from_code(letter, typed).order] += 1
         return GemCounts(counts)
     except NotationError as error:
         raise GrammarError(sentence(problem_text(error))) from None
@@ -353,18 +353,44 @@ def parse_gems(words: str, verb: str) -> GemCounts:
 def _gems_as_codes(words: str) -> str:
     """Typed gems with their names in full put as codes, and commas as spaces: a player
     who hears ``sapphire`` types it. A name made of codes alone (French ``or``, gold, is
-    onyx and ruby) is left to be read as codes."""
+    onyx and ruby) is left to be read as codes. A longer word that is neither codes nor
+    a name is refused here, as typed, with the name it most looks like (``diamnd``)."""
     names = _gem_names(language().code)
-    return " ".join(names.get(folded(word), word) for word in words.replace(",", " ").split())
+    typed = words.replace(",", " ").split()
+    for word in typed:
+        _refuse_if_no_gem(word, names)
+    return " ".join(names[folded(word)].code if folded(word) in names else word for word in typed)
+
+
+def _refuse_if_no_gem(word: str, names: dict[str, _GemName]) -> None:
+    """Refuse a word of three letters or more that is neither codes nor a gem's name: with
+    the nearest name when it is a slip away (``diamnd``), else with how gems are named.
+    Shorter words are left to the codes' own refusal, which names the letter."""
+    lowered = folded(word)
+    if len(lowered) < 3 or lowered in names or _AS_CODES.fullmatch(lowered):
+        return
+    nearest = min(names, key=lambda name: edit_distance(lowered, name))
+    if edit_distance(lowered, nearest) <= max(2, len(lowered) // 3):
+        raise GrammarError(text("grammar.gem_did_you_mean", word=word, nearest=names[nearest].spoken))
+    raise GrammarError(text("grammar.not_a_gem", word=word))
+
+
+@dataclass(frozen=True, slots=True)
+class _GemName:
+    """A gem's name as it is spoken, and the code it stands for."""
+
+    code: str
+    spoken: str
 
 
 @functools.cache
-def _gem_names(code: str) -> dict[str, str]:
-    """Each gem's name, singular and plural, folded, in a language and in English, to its
-    code; names made of codes alone are left out (``_gems_as_codes``)."""
+def _gem_names(code: str) -> dict[str, _GemName]:
+    """Each gem's name, singular and plural, folded, in a language and in English; names
+    made of codes alone are left out (``_gems_as_codes``). The game's language comes
+    first, so that a slip as near to both is answered in it."""
     names = {
-        folded(spoken.gem_word(gem, count)): gem.value
-        for spoken in (ENGLISH, LANGUAGES[code])
+        folded(spoken.gem_word(gem, count)): _GemName(gem.value, spoken.gem_word(gem, count))
+        for spoken in (LANGUAGES[code], ENGLISH)
         for gem in Gem
         for count in (1, 2)
     }
@@ -372,6 +398,8 @@ def _gem_names(code: str) -> dict[str, str]:
 
 
 _CODE_LETTERS = frozenset(gem.value for gem in Gem)
+_AS_CODES = re.compile(rf"(?:\d*[{''.join(sorted(_CODE_LETTERS))}])+|\d+")
+"""A typed word read as codes and counts (``ser``, ``2s``, ``1s1o``), case aside."""
 
 
 def _place(words: str, name: str) -> Slot | DeckTop | HandSlot:
