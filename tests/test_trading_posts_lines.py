@@ -94,3 +94,33 @@ def test_the_route_without_the_module_says_where_it_belongs(home: Path, lang: st
     )
     assert answer in result.stdout
     assert "\nroute: " not in result.stdout, "help lists a module's question only in its games"
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "told"),
+    [
+        ("en", "posts\nquit\n", "1, a gem token after each purchase: for "),
+        ("fr", "comptoirs\nquitter\n", "1, un jeton de gemme après chaque achat : pour "),
+    ],
+)
+def test_the_module_s_name_asks_the_route(home: Path, lang: str, typed: str, told: str) -> None:
+    """A player who hears "Trading Posts" types ``posts`` (in French ``comptoirs``), and
+    was asked "Did you mean pass?": it reads the route, as ``route`` does."""
+    result = run_cli(
+        "--lang",
+        lang,
+        "play",
+        "--seed",
+        "5",
+        "--module",
+        "tradingposts",
+        "--speech",
+        "off",
+        "--log",
+        str(home / "posts.jsonl"),
+        stdin=typed,
+        home=home,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert told in result.stdout, result.stdout
+    assert "pass?" not in result.stdout and "passer ?" not in result.stdout
