@@ -184,3 +184,14 @@ def test_words_verbosity() -> None:
     assert words.noble(noble) == "4 sapphire and 4 emerald bonuses, 3 points"
     assert Narrator(viewer=0).noble(noble) == "3 4s 4e"
     assert words.gems(gems("1s 2e")) == "1 sapphire and 2 emeralds"
+
+
+def test_a_game_begins_by_saying_its_modules_by_their_titles() -> None:
+    """A player who joins a table hears what it plays; a base game says nothing more."""
+    with_modules = named(new_game(modules=("tradingposts", "orient")))
+    assert (
+        Narrator(viewer=0)
+        .start(with_modules)
+        .startswith("New game with The Trading Posts and The Orient. Playing in this order: you and Ben.")
+    )
+    assert Narrator(viewer=0).start(named(new_game())).startswith("New game. Playing in this order: you and Ben.")

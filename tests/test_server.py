@@ -522,3 +522,19 @@ def test_tab_over_ssh_completes_the_lobby_s_words_in_the_person_s_language(serve
         await eve.close()
 
     run(scenario())
+
+
+def test_a_table_s_modules_are_told_by_their_titles_in_each_person_s_language(server: Server) -> None:
+    """The lobby said "with tradingposts", the word typed after --module, and a game
+    that began said nothing of its modules: a person who joins is told what it plays by
+    the names the rules give, in their own language."""
+    ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
+    ana.send("lang fr")
+    ana.expect("Le jeu parle maintenant français.")
+    ana.send("créer 2 tradingposts")
+    ana.expect("La table 1 est à vous, à sa première place.")
+    ben.send("tables")
+    ben.expect(r"Table 1, 2 seats with The Trading Posts: Ana and a free seat; waiting for 1 more\.")
+    ben.send("join 1")
+    ana.expect(r"Nouvelle partie avec Les Comptoirs\. Ordre de jeu : ")
+    ben.expect(r"New game with The Trading Posts\. Playing in this order: ")

@@ -20,6 +20,7 @@ from splendor_a11y.engine.phrase import (
     Deck,
     Hand,
     LastRound,
+    ModulesInPlay,
     Outcome,
     Phrase,
     PlayOrder,
@@ -165,7 +166,7 @@ class GameSetUp(Event):
         return dealt
 
     def told(self, before: GameState, after: GameState) -> Phrase:
-        return Phrase("event.start", {"order": PlayOrder(), "nobles": TableNobles()})
+        return Phrase("event.start", {"modules": ModulesInPlay(), "order": PlayOrder(), "nobles": TableNobles()})
 
 
 @event_kind

@@ -25,6 +25,7 @@ __all__ = [
     "NobleNumbers",
     "Outcome",
     "Phrase",
+    "ModulesInPlay",
     "PlayOrder",
     "Points",
     "Price",
@@ -178,6 +179,12 @@ class LastRound:
 @dataclass(frozen=True, slots=True)
 class PlayOrder:
     """The players in the order they play, from the first."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModulesInPlay:
+    """The modules of the game by their titles, after "with" (nothing in a base game): a
+    player who joins a table hears what it plays."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from splendor_a11y.text.messages import (
     join_words,
     language,
     language_list,
+    modules_with,
     problem_text,
     sentence,
     speaking,
@@ -62,7 +63,7 @@ def _tables(hall: Hall, guest: Guest, argument: str) -> None:
 def describe_table(hosted: HostedTable) -> str:
     """One line for a table: its number, seats, who sits, modules and where its game is."""
     names = [name or text("lobby.free_seat") for name in hosted.names()]
-    modules = text("lobby.modules", modules=join_words(list(hosted.modules))) if hosted.modules else ""
+    modules = modules_with(hosted.modules)
     if hosted.over:
         status = text("lobby.status.over")
     elif hosted.table is not None:

@@ -30,6 +30,7 @@ __all__ = [
     "language",
     "language_list",
     "listed",
+    "modules_with",
     "plural",
     "said_word",
     "problem_text",
@@ -181,6 +182,15 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``, as the language joins a list; ``last="or"``
     joins a choice (``a, b or c``)."""
     return language().join(items, last)
+
+
+def modules_with(names: Iterable[str]) -> str:
+    """The modules by their titles in the catalogue (``module.title.<name>``), after
+    "with" (``modules.with``); nothing for a base game. A player
+    who joins a table, or hears a game begin, is told what it plays by the names the rules
+    give."""
+    titles = [text(f"module.title.{name}") if has_text(f"module.title.{name}") else name for name in names]
+    return text("modules.with", modules=join_words(titles)) if titles else ""
 
 
 def counts_in_words(counts: Iterable[int]) -> str:

@@ -35,6 +35,7 @@ from splendor_a11y.engine.phrase import (
     GemName,
     Hand,
     LastRound,
+    ModulesInPlay,
     NobleNumbers,
     Outcome,
     Phrase,
@@ -59,6 +60,7 @@ from splendor_a11y.text.messages import (
     has_text,
     indefinite,
     join_words,
+    modules_with,
     plural,
     problem_text,
     sentence,
@@ -172,7 +174,9 @@ class Narrator:
     def start(self, state: GameState, resumed: bool = False) -> str:
         """The opening line: order of play, the nobles, where help is."""
         key = "event.resumed" if resumed else "event.start"
-        return self.phrase(Phrase(key, {"order": PlayOrder(), "nobles": TableNobles()}), state, state)
+        return self.phrase(
+            Phrase(key, {"modules": ModulesInPlay(), "order": PlayOrder(), "nobles": TableNobles()}), state, state
+        )
 
     def _order(self, state: GameState) -> str:
         count = len(state.players)
@@ -472,6 +476,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Deck: lambda n, v, before, after: n.deck(v.place),
     GemCounts: lambda n, v, before, after: n.gems(v),
     PlayOrder: lambda n, v, before, after: n._order(after),
+    ModulesInPlay: lambda n, v, before, after: modules_with(module.name for module in after.modules),
     TableNobles: lambda n, v, before, after: join_words(
         [
             text("query.noble", index=i + 1, noble=n.noble(noble))
