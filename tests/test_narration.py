@@ -192,6 +192,6 @@ def test_a_game_begins_by_saying_its_modules_by_their_titles() -> None:
     assert (
         Narrator(viewer=0)
         .start(with_modules)
-        .startswith("New game with The Trading Posts and The Orient. Playing in this order: you and Ben.")
+        .startswith("New game with The Orient and The Trading Posts. Playing in this order: you and Ben.")
     )
     assert Narrator(viewer=0).start(named(new_game())).startswith("New game. Playing in this order: you and Ben.")

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from splendor_a11y.bots import DEFAULT_LEVEL
 from splendor_a11y.domain.errors import SplendorError
-from splendor_a11y.engine import MODULES
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.grammar import completion_words, language_code, words_for_tab
 from splendor_a11y.serve.hall import Guest, Hall, Refused
@@ -31,6 +30,7 @@ from splendor_a11y.text.messages import (
     speaking,
     text,
 )
+from splendor_a11y.text.rules import module_named
 from splendor_a11y.text.similarity import edit_distance
 
 __all__ = ["LOBBY_WORDS", "take_line"]
@@ -87,17 +87,26 @@ def _create(hall: Hall, guest: Guest, argument: str) -> None:
         raise Refused(text("lobby.usage", usage=usage))
     levels: list[str] = []
     modules: list[str] = []
-    rest = iter(words[1:])
-    for word in rest:
+    rest = words[1:]
+    while rest:
+        word = rest.pop(0)
         if word.startswith("bot"):
             levels.append(word.partition(":")[2] or DEFAULT_LEVEL)
-        elif word in ("module", "modules"):
-            continue
-        elif word in MODULES:
-            modules.append(word)
-        else:
-            raise Refused(text("lobby.create.unknown", word=word, usage=usage))
+        elif word not in ("module", "modules"):
+            modules.append(_module_in(word, rest, usage))
     hall.create(guest, int(words[0]), levels, modules)
+
+
+def _module_in(word: str, following: list[str], usage: str) -> str:
+    """The module a word names, by its name or as the game says it (``module_named``), or
+    with the word after it (a name of two words), which is then used up."""
+    if following and (both := module_named(f"{word} {following[0]}")):
+        following.pop(0)
+        return both
+    found = module_named(word)
+    if found is None:
+        raise Refused(text("lobby.create.unknown", word=word, usage=usage))
+    return found
 
 
 def _who(hall: Hall, guest: Guest, argument: str) -> None:

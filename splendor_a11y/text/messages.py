@@ -186,10 +186,11 @@ def join_words(items: Sequence[str], last: str = "and") -> str:
 
 def modules_with(names: Iterable[str]) -> str:
     """The modules by their titles in the catalogue (``module.title.<name>``), after
-    "with" (``modules.with``); nothing for a base game. A player
+    "with" (``modules.with``), in the order of their names, as the lobby lists a table's
+    and a game's header keeps them; nothing for a base game. A player
     who joins a table, or hears a game begin, is told what it plays by the names the rules
     give."""
-    titles = [text(f"module.title.{name}") if has_text(f"module.title.{name}") else name for name in names]
+    titles = [text(f"module.title.{name}") if has_text(f"module.title.{name}") else name for name in sorted(names)]
     return text("modules.with", modules=join_words(titles)) if titles else ""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from splendor_a11y.engine import MODULES
 from splendor_a11y.text.messages import folded, join_words, text
 
-__all__ = ["RULE_SECTIONS", "rules_lines", "section_command", "section_named"]
+__all__ = ["RULE_SECTIONS", "module_named", "rules_lines", "section_command", "section_named"]
 
 RULE_SECTIONS = ("goal", "turn", "tokens", "cards", "nobles", "end", *MODULES)
 """The sections, in the order a newcomer reads them (the base game's, then one for each
@@ -35,6 +35,14 @@ def section_named(topic: str) -> str | None:
         if any(word.startswith(wanted) for word in (section, _squeezed(text(f"rules.word.{section}"))))
     ]
     return found[0] if len(found) == 1 else None
+
+
+def module_named(words: str) -> str | None:
+    """The module that words name as ``rules`` reads them (its name, or its section's word
+    in the language in use or in English, two words joined or not), or None: a player
+    makes a table with the name the game says."""
+    section = section_named(words)
+    return section if section in MODULES else None
 
 
 def _squeezed(words: str) -> str:
