@@ -527,13 +527,14 @@ def test_tab_over_ssh_completes_the_lobby_s_words_in_the_person_s_language(serve
 def test_a_table_s_modules_are_told_by_their_titles_in_each_person_s_language(server: Server) -> None:
     """The lobby said "with tradingposts", the word typed after --module, and a game
     that began said nothing of its modules: a person who joins is told what it plays by
-    the names the rules give, in their own language."""
+    the names the rules give, in their own language, and may name a module so at
+    ``create``, its article and all. French counts the players awaited in agreement."""
     ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
     ana.send("lang fr")
     ana.expect("Le jeu parle maintenant français.")
-    ana.send("créer 2 comptoirs")
-    ana.expect("La table 1 est à vous, à sa première place.")
-    ben.send("create 3 trading posts orient")
+    ana.send("créer 2 les comptoirs")
+    ana.expect("La table 1 est à vous, à sa première place. On attend encore 1 joueur ;")
+    ben.send("create 3 the trading posts orient")
     ben.expect("Table 2 is yours, at its first seat.")
     ben.send("tables")
     ben.expect(r"Table 1, 2 seats with The Trading Posts: Ana and a free seat; waiting for 1 more\.")

@@ -312,7 +312,7 @@ class Hall:
         self._placed(guest)
         free = len(plan) - 1 - len(levels)
         guest.tell(
-            text("server.created", number=hosted.number, free=free)
+            text("server.created", number=hosted.number, free=plural(free, "lobby.awaited"))
             if free
             else text("server.created_full", number=hosted.number)
         )

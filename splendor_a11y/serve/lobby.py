@@ -25,6 +25,7 @@ from splendor_a11y.text.messages import (
     language,
     language_list,
     modules_with,
+    plural,
     problem_text,
     sentence,
     speaking,
@@ -69,7 +70,8 @@ def describe_table(hosted: HostedTable) -> str:
     elif hosted.table is not None:
         status = text("lobby.status.playing", round=hosted.table.state.round)
     else:
-        status = text("lobby.status.waiting", free=sum(1 for s in hosted.seats if s.name is None and not s.computer))
+        free = sum(1 for seat in hosted.seats if seat.name is None and not seat.computer)
+        status = text("lobby.status.waiting", free=plural(free, "lobby.awaited"))
     return text(
         "lobby.table",
         number=hosted.number,
@@ -97,16 +99,20 @@ def _create(hall: Hall, guest: Guest, argument: str) -> None:
     hall.create(guest, int(words[0]), levels, modules)
 
 
+TITLE_WORDS = 3
+"""The most words a module's name is read in at ``create``, its title's article included."""
+
+
 def _module_in(word: str, following: list[str], usage: str) -> str:
-    """The module a word names, by its name or as the game says it (``module_named``), or
-    with the word after it (a name of two words), which is then used up."""
-    if following and (both := module_named(f"{word} {following[0]}")):
-        following.pop(0)
-        return both
-    found = module_named(word)
-    if found is None:
-        raise Refused(text("lobby.create.unknown", word=word, usage=usage))
-    return found
+    """The module a word names, by its name or as the game says it (``module_named``),
+    read with as many of the words after it as name it too (up to ``TITLE_WORDS`` in all),
+    which are then used up."""
+    for taken in range(min(TITLE_WORDS - 1, len(following)), -1, -1):
+        found = module_named(" ".join([word, *following[:taken]]))
+        if found is not None:
+            del following[:taken]
+            return found
+    raise Refused(text("lobby.create.unknown", word=word, usage=usage))
 
 
 def _who(hall: Hall, guest: Guest, argument: str) -> None:

@@ -40,9 +40,14 @@ def section_named(topic: str) -> str | None:
 def module_named(words: str) -> str | None:
     """The module that words name as ``rules`` reads them (its name, or its section's word
     in the language in use or in English, two words joined or not), or None: a player
-    makes a table with the name the game says."""
+    makes a table with the name the game says. Its title with its article (``module.title``,
+    as a game that begins says it) names it too, or the start of that title."""
     section = section_named(words)
-    return section if section in MODULES else None
+    if section in MODULES:
+        return section
+    wanted = _squeezed(words)
+    found = [name for name in MODULES if _squeezed(text(f"module.title.{name}")).startswith(wanted)]
+    return found[0] if len(found) == 1 else None
 
 
 def _squeezed(words: str) -> str:
