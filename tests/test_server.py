@@ -528,7 +528,9 @@ def test_a_table_s_modules_are_told_by_their_titles_in_each_person_s_language(se
     """The lobby said "with tradingposts", the word typed after --module, and a game
     that began said nothing of its modules: a person who joins is told what it plays by
     the names the rules give, in their own language, and may name a module so at
-    ``create``, its article and all. French counts the players awaited in agreement."""
+    ``create``, its article and all. French counts the players awaited in agreement.
+    A module's word in a game without it, and its rules, say how to start one in the
+    lobby, not with the command line's --module."""
     ana, ben = logged_in(server, "Ana"), logged_in(server, "Ben")
     ana.send("lang fr")
     ana.expect("Le jeu parle maintenant français.")
@@ -543,3 +545,14 @@ def test_a_table_s_modules_are_told_by_their_titles_in_each_person_s_language(se
     ben.send("join 1")
     ana.expect(r"Nouvelle partie avec Les Comptoirs\. Ordre de jeu : ")
     ben.expect(r"New game with The Trading Posts\. Playing in this order: ")
+    ben.send("help hold")
+    ben.expect(r"It belongs to the module The Strongholds, which is not part of this game; start one in the lobby: ")
+    ben.expect(r"create 2 strongholds\.")
+    ana.send("aide placer")
+    ana.expect(
+        r"Elle appartient au module Les Bastions, qui ne fait pas partie de cette partie ; lancez-en une au salon : "
+    )
+    ana.expect(r"créer 2 bastions\.")
+    assert "--module" not in ana.text + ben.text
+    ben.send("rules strongholds")
+    ben.expect(r"The Strongholds, at a table made with create 2 strongholds: you have 3 strongholds\.")

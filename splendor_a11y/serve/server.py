@@ -40,7 +40,7 @@ from splendor_a11y.serve.seats import Link
 from splendor_a11y.serve.sharing import Sharing
 from splendor_a11y.serve.store import Store
 from splendor_a11y.serve.stores import StoreHold, StoreUnreachable, open_store, shown_address
-from splendor_a11y.text.messages import speaking, text
+from splendor_a11y.text.messages import speak_as_a_server, speaking, text
 
 __all__ = ["ServerOptions", "run_server", "start_lines"]
 
@@ -263,6 +263,7 @@ async def _stop(hall: Hall, servers: list[_Listening]) -> None:
 def run_server(options: ServerOptions) -> int:
     """Run the server until Ctrl-C or SIGTERM; the exit code. A second server over the
     same database is refused before it writes anything."""
+    speak_as_a_server()
     hold = StoreHold(options.db)
     try:
         hold.before_opening()

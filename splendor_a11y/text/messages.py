@@ -35,6 +35,7 @@ __all__ = [
     "said_word",
     "problem_text",
     "set_language",
+    "speak_as_a_server",
     "speaking",
     "text",
     "typed_in_language",
@@ -58,6 +59,22 @@ def set_language(code: str) -> None:
     is in force (``speaking``)."""
     global _process_language
     _process_language = LANGUAGES[code]
+
+
+_at_a_server = False
+
+
+def speak_as_a_server() -> None:
+    """From now on, say how to start a game as a server's lobby does (``create 2`` and
+    the module), not as the command line does (``--module``): a catalogue entry's
+    ``.server`` form is said where it has one. A server's process serves nothing else."""
+    global _at_a_server
+    _at_a_server = True
+
+
+def _as_said_here(key: str, spoken: Language) -> str:
+    """The key itself, or its ``.server`` form at a server when the language has it."""
+    return key + ".server" if _at_a_server and spoken.has(key + ".server") else key
 
 
 @contextlib.contextmanager
@@ -122,9 +139,9 @@ def text(key: str, /, **fields: object) -> str:
     behind the code never stops a game."""
     spoken = language()
     if spoken.has(key) or spoken is ENGLISH:
-        return spoken.finish(spoken.sentence(key).format(**fields))
+        return spoken.finish(spoken.sentence(_as_said_here(key, spoken)).format(**fields))
     _missing(spoken, key)
-    return ENGLISH.sentence(key).format(**fields)
+    return ENGLISH.sentence(_as_said_here(key, ENGLISH)).format(**fields)
 
 
 _MISSED: set[tuple[str, str]] = set()
