@@ -164,7 +164,7 @@ def test_help_describes_every_option(home: Path) -> None:
 
 
 def test_french_agrees_and_keeps_one_typography(home: Path) -> None:
-    typed = "indice\nmain\nscore\ntrait\nrègles bast\nprendre dse\nquitter\n"
+    typed = "indice\nmain\nscore\ntrait\nrègles bast\nplateau\nnobles\nprendre dse\nquitter\n"
     lines = lines_of("--lang", "fr", "play", "--seed", "3", "--log", str(home / "f.jsonl"), typed=typed, home=home)
     said = "\n".join(lines)
     assert lines[0].startswith("Nouvelle partie. Ordre de jeu : vous et Robot moyen.")

@@ -33,6 +33,7 @@ __all__ = [
     "modules_with",
     "plural",
     "said_word",
+    "separated",
     "problem_text",
     "set_language",
     "speak_as_a_server",
@@ -209,6 +210,13 @@ def modules_with(names: Iterable[str]) -> str:
     give."""
     titles = [text(f"module.title.{name}") if has_text(f"module.title.{name}") else name for name in sorted(names)]
     return text("modules.with", modules=join_words(titles)) if titles else ""
+
+
+def separated(items: Iterable[str]) -> str:
+    """Items that each hold words or commas of their own (a row's cards, the nobles), one
+    after another as the language separates them: ``a; b`` in English, and in French with
+    the space before the semicolon (``list.separator``)."""
+    return text("list.separator").join(items)
 
 
 def counts_in_words(counts: Iterable[int]) -> str:

@@ -64,6 +64,7 @@ from splendor_a11y.text.messages import (
     plural,
     problem_text,
     sentence,
+    separated,
     text,
     typed_in_language,
 )
@@ -468,7 +469,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Price: lambda n, v, before, after: n.price_words((v.paid, v.cards)),
     Points: lambda n, v, before, after: n.points(v.count),
     GemName: lambda n, v, before, after: gem_name(v.gem, v.count),
-    SlotCards: lambda n, v, before, after: "; ".join(f"{slot} {n.card(card)}" for slot, card in v.items),
+    SlotCards: lambda n, v, before, after: separated(f"{slot} {n.card(card)}" for slot, card in v.items),
     CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
     TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),

@@ -8,7 +8,7 @@ from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
 from splendor_a11y.engine import GameState, Module, gems_uncovered, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
-from splendor_a11y.text.messages import join_words, plural, text
+from splendor_a11y.text.messages import join_words, plural, separated, text
 from splendor_a11y.text.narrator import Narrator, Verbosity
 
 __all__ = ["Answers"]
@@ -30,7 +30,7 @@ class Answers:
             for i, card in enumerate(state.rows[index])
         ]
         deck = plural(len(state.decks[index]), "query.deck", "query.deck.none")
-        line = text("query.row", level=level, slots="; ".join(slots), deck=deck)
+        line = text("query.row", level=level, slots=separated(slots), deck=deck)
         for module in state.modules:
             if module.deck_word:
                 left = plural(len(module.deck(state, level)), "query.deck", "query.deck.none")
@@ -127,7 +127,7 @@ class Answers:
             for i, noble in enumerate(state.nobles)
             if noble is not None
         ]
-        said = text("query.nobles", nobles="; ".join(items)) if items else text("query.nobles.none")
+        said = text("query.nobles", nobles=separated(items)) if items else text("query.nobles.none")
         for seat, player in enumerate(state.players):
             kept = [noble for module in state.modules for noble in module.own_nobles(player)]
             for key, nobles in (("visited", player.nobles), ("kept", kept)):
@@ -227,4 +227,4 @@ class Answers:
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)
-        return text("query.afford.some" + suffix, name=player.name, cards="; ".join(found))
+        return text("query.afford.some" + suffix, name=player.name, cards=separated(found))
