@@ -204,3 +204,28 @@ def test_tab_at_the_replay_prompt_completes_the_replay_s_words(tmp_path: Path) -
     assert "Turn 1: Ana takes 1s 1e 1r." in clean(child.before), clean(child.before)
     child.send("quit\r")
     child.expect(pexpect.EOF)
+
+
+def test_the_replay_prompt_is_in_the_language_of_the_replay(tmp_path: Path) -> None:
+    """The replay's prompt read ``replay>`` in French too, the one English word left on a
+    French screen; a screen reader says the prompt at every line."""
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    log = tmp_path / "game.jsonl"
+    made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=tmp_path)
+    assert made.returncode == 0, made.stderr
+    command = cli_command()
+    child = pexpect.spawn(
+        command[0],
+        [*command[1:], "--lang", "fr", "replay", str(log)],
+        env=env,
+        encoding="utf-8",
+        dimensions=(24, 200),
+        timeout=30,
+    )
+    child.expect("relecture> ")
+    child.send("suivant\r")
+    child.expect("relecture> ")
+    assert "Tour 1 : Ana prend 1s 1e 1r." in clean(child.before), clean(child.before)
+    assert "replay>" not in clean(child.before)
+    child.send("quitter\r")
+    child.expect(pexpect.EOF)

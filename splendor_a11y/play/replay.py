@@ -277,7 +277,7 @@ class Replay(Conversation):
         for opening in self.opening():
             self.say(opening, Channel.EVENT)
         while True:
-            line = self.io.read_line("replay> ")
+            line = self.io.read_line(text("replay.prompt"))
             assert not isinstance(line, Awaitable), "a replay reads its lines outside an event loop"
             if line is None:
                 break
