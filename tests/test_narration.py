@@ -195,3 +195,13 @@ def test_a_game_begins_by_saying_its_modules_by_their_titles() -> None:
         .startswith("New game with The Orient and The Trading Posts. Playing in this order: you and Ben.")
     )
     assert Narrator(viewer=0).start(named(new_game())).startswith("New game. Playing in this order: you and Ben.")
+
+
+def test_a_game_begins_with_its_nobles_kept_apart_by_semicolons() -> None:
+    """In words each noble holds commas and "and" of its own; joined by commas, the list
+    of nobles ran together (``... 3 points, 2: 4 ruby and ...``)."""
+    said = Narrator(viewer=0, verbosity=Verbosity.WORDS).start(named(new_game()))
+    nobles = said.split("Nobles: ", 1)[1].removesuffix(" Type help for the commands.")
+    parts = nobles.rstrip(".").split("; ")
+    assert [part.split(":", 1)[0] for part in parts] == ["1", "2", "3"], said
+    assert all(part.endswith("bonuses, 3 points") for part in parts), said

@@ -478,7 +478,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     GemCounts: lambda n, v, before, after: n.gems(v),
     PlayOrder: lambda n, v, before, after: n._order(after),
     ModulesInPlay: lambda n, v, before, after: modules_with(module.name for module in after.modules),
-    TableNobles: lambda n, v, before, after: join_words(
+    TableNobles: lambda n, v, before, after: separated(
         [
             text("query.noble", index=i + 1, noble=n.noble(noble))
             for i, noble in enumerate(after.nobles)
