@@ -186,17 +186,28 @@ def test_tab_completes_only_the_words_of_the_game_in_play(tmp_path: Path) -> Non
         child.expect(pexpect.EOF)
 
 
+def _replaying_a_first_turn(home: Path, *options: str) -> pexpect.spawn:
+    """The real CLI in a pseudo-terminal, replaying a game whose one move is Ana's
+    ``take ser`` (``options`` go before ``replay``)."""
+    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
+    log = home / "game.jsonl"
+    made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=home)
+    assert made.returncode == 0, made.stderr
+    command = cli_command()
+    return pexpect.spawn(
+        command[0],
+        [*command[1:], *options, "replay", str(log)],
+        env=env,
+        encoding="utf-8",
+        dimensions=(24, 200),
+        timeout=30,
+    )
+
+
 def test_tab_at_the_replay_prompt_completes_the_replay_s_words(tmp_path: Path) -> None:
     """Tab at the replay prompt offered the game's words, moves included, and none of
     the replay's own: ``nex`` stayed ``nex``, an unknown command."""
-    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
-    log = tmp_path / "game.jsonl"
-    made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=tmp_path)
-    assert made.returncode == 0, made.stderr
-    command = cli_command()
-    child = pexpect.spawn(
-        command[0], [*command[1:], "replay", str(log)], env=env, encoding="utf-8", dimensions=(24, 200), timeout=30
-    )
+    child = _replaying_a_first_turn(tmp_path)
     child.expect(PROMPT)
     child.send("nex\t")
     child.send("\r")
@@ -209,19 +220,7 @@ def test_tab_at_the_replay_prompt_completes_the_replay_s_words(tmp_path: Path) -
 def test_the_replay_prompt_is_in_the_language_of_the_replay(tmp_path: Path) -> None:
     """The replay's prompt read ``replay>`` in French too, the one English word left on a
     French screen; a screen reader says the prompt at every line."""
-    env = dict(os.environ, SPLENDOR_A11Y_HOME=str(tmp_path), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
-    log = tmp_path / "game.jsonl"
-    made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=tmp_path)
-    assert made.returncode == 0, made.stderr
-    command = cli_command()
-    child = pexpect.spawn(
-        command[0],
-        [*command[1:], "--lang", "fr", "replay", str(log)],
-        env=env,
-        encoding="utf-8",
-        dimensions=(24, 200),
-        timeout=30,
-    )
+    child = _replaying_a_first_turn(tmp_path, "--lang", "fr")
     child.expect("relecture> ")
     child.send("suivant\r")
     child.expect("relecture> ")
