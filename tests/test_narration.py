@@ -178,7 +178,7 @@ def test_refusals_are_one_sentence_in_rule_terms() -> None:
 def test_words_verbosity() -> None:
     words = Narrator(viewer=0, verbosity=Verbosity.WORDS)
     assert words.card(Card.parse("b2r 3d 5o")) == (
-        "a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx"
+        "a level b card (2 points, ruby bonus, costing 3 diamonds and 5 onyx)"
     )
     noble = Noble(3, gems("4s 4e"), "3 4s 4e")
     assert words.noble(noble) == "4 sapphire and 4 emerald bonuses, 3 points"

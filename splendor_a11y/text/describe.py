@@ -67,8 +67,11 @@ def card_sentence(card: Card) -> str:
 
 
 def card_words(card: Card) -> str:
-    """``a level b card, 2 points, ruby bonus, costing 3 diamonds and 5 onyx``: a card
-    named inside a sentence in the words verbosity, instead of its code."""
+    """``a level b card (2 points, ruby bonus, costing 3 diamonds and 5 onyx)``: a card
+    named inside a sentence in the words verbosity, instead of its code. Its description
+    is kept in brackets: it holds commas and "and" of its own, and the sentence goes on
+    after it (``... costing 2 diamonds and 1 sapphire from a4`` ran the price into the
+    place)."""
     return text(
         "words.card",
         level=card.level,
