@@ -31,11 +31,13 @@ change how the game ends, it buys a card from its hand first, then any card
 (``_settling``).
 
 It reserves no face-up card far out of its reach but to keep an opponent from winning
-(``FAR_OUT_OF_REACH``). Short of time (less than half a second to search, counted as the
-base game's seconds: each module in play makes a position dearer to judge,
-``_short_of_time``), it shortlists fewer moves; with modules in play it then plans two
-turns ahead instead of three (``SHORT_PLAN``), so that it still plays its moves in more
-than one deal.
+(``FAR_OUT_OF_REACH``) once its hand holds a card: the first card it reserves may be far,
+a plan to build towards. Short of time (less than half a second to search, counted as
+the base game's seconds: each module in play makes a position dearer to judge,
+``_short_of_time``), it shortlists fewer moves, and reserves no far card at all but to
+keep an opponent from winning; with modules in play it then plans two turns ahead
+instead of three (``SHORT_PLAN``), so that it still plays its moves in more than one
+deal.
 
 Its time is a budget in seconds of thought (``think``, one second unless the player says
 otherwise), counted on its thread's own processor time (``clock``), or, for recorded
@@ -357,9 +359,11 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], pace: _Pace
     """The moves the search plays, best-looking first: the best few by medium's judgement
     less what each wastes (the budget's ``shortlist``; ``_Looked.looks``), then a careful
     player's best (``CAREFUL_MOVES``) and the reservations that keep an opponent from
-    winning (``_denials``) that are not among them. No card far out of reach is
-    reserved but to keep an opponent from winning (``_within_reach``)."""
-    considered = _within_reach(state, seat, commands)
+    winning (``_denials``) that are not among them. No card far out of reach is reserved
+    but to keep an opponent from winning (``_within_reach``) short of time, or once the
+    seat's hand holds a card."""
+    far_allowed = not pace.short and not state.players[seat].reserved
+    considered = commands if far_allowed else _within_reach(state, seat, commands)
     looked = [_looked(state, seat, command) for command in considered]
     shortlist = [move.command for move in sorted(looked, key=_Looked.looks, reverse=True)[: pace.budget.shortlist]]
     careful = [move.command for move in sorted(looked, key=_Looked.careful, reverse=True)[:CAREFUL_MOVES]]
@@ -385,15 +389,17 @@ against the bot before; docs/benchmarks.md)."""
 
 FAR_OUT_OF_REACH = 3
 """The gems a face-up card may still lack, once the reservation's gold is counted, for the
-search to reserve it other than to keep an opponent from winning. At first this held only
-short of time (``_short_of_time``). With the whole second too, the cards left in the
-hand against the rival fell from 1.17 a game to 0.80 over 100 games (64 won, where 58
-were), and against the bot itself to 0.77 over 50 (1.04 to 1.05 on older code), with 91
-games of 100 won against medium and 49 against the hard bot before (55 were), and 41 of
-the next 100 (docs/benchmarks.md). With a quarter of a second, a card reserved that far
-out was all but never bought: 12 left in the hand of 13, where of the cards one gem away
-or none 7 of 43 were (20 games against the rival and the bot itself with its second;
-docs/benchmarks.md).
+search short of time (``_short_of_time``), or with a card in the bot's hand, to reserve
+it other than to keep an opponent from winning. With a quarter of a second, a card
+reserved that far out was all but never bought: 12 left in the hand of 13, where of the
+cards one gem away or none 7 of 43 were (20 games against the rival and the bot itself
+with its second; docs/benchmarks.md). With the whole second, a first reservation may be
+far. Held at every pace (96cded9, withdrawn the same day), the cards left in the
+hand against the rival fell from 1.17 a game to 0.80 (64 games of 100 won, where 58
+were), but against the hard bot before it won 90 games of 200 where the bot that weighed
+them won 110 of the same 200. Held as now, against the rival it won 71 of the same
+hundred and left 0.79 cards a game, and against the bot before 51 of the harder hundred
+(where the bot that weighed them won 55 and 96cded9 41; docs/benchmarks.md).
 A cost on such cards within the search's judgement instead (1.5 a gem beyond two) left
 as many in the hand over two opponents (0.96 and 1.04 a game against the bot before and
 the rival, where the bot left 1.26 and 0.88). Not weighed at all, at a quarter of a
