@@ -356,19 +356,19 @@ def _gems_as_codes(words: str) -> str:
     onyx and ruby) is left to be read as codes. A longer word that is neither codes nor
     a name is refused here, as typed, with the name it most looks like (``diamnd``)."""
     names = _gem_names(language().code)
-    typed = words.replace(",", " ").split()
-    for word in typed:
-        _refuse_if_no_gem(word, names)
-    return " ".join(names[folded(word)].code if folded(word) in names else word for word in typed)
+    return " ".join([_as_code(word, names) for word in words.replace(",", " ").split()])
 
 
-def _refuse_if_no_gem(word: str, names: dict[str, _GemName]) -> None:
-    """Refuse a word of three letters or more that is neither codes nor a gem's name: with
-    the nearest name when it is a slip away (``diamnd``), else with how gems are named.
-    Shorter words are left to the codes' own refusal, which names the letter."""
+def _as_code(word: str, names: dict[str, _GemName]) -> str:
+    """A typed word as codes: a gem's name as its code, codes and shorter words as they
+    are (the codes' own refusal names a wrong letter). A word of three letters or more
+    that is neither is refused: with the nearest name when it is a slip away (``diamnd``),
+    else with how gems are named."""
     lowered = folded(word)
-    if len(lowered) < 3 or lowered in names or _AS_CODES.fullmatch(lowered):
-        return
+    if lowered in names:
+        return names[lowered].code
+    if len(lowered) < 3 or _AS_CODES.fullmatch(lowered):
+        return word
     nearest = min(names, key=lambda name: edit_distance(lowered, name))
     if edit_distance(lowered, nearest) <= max(2, len(lowered) // 3):
         raise GrammarError(text("grammar.gem_did_you_mean", word=word, nearest=names[nearest].spoken))
