@@ -24,6 +24,7 @@ __all__ = [
     "MarkWords",
     "NobleNumbers",
     "Outcome",
+    "OwnedCard",
     "Phrase",
     "ModulesInPlay",
     "PlayOrder",
@@ -138,6 +139,15 @@ class CardList:
     """Cards said as a list (``a1o and b2o``)."""
 
     cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedCard:
+    """A card after a possessive (``your a0* 3e 2o``): its code, or in words only its
+    level (``your level a card``), since the sentence before told it in full and a
+    description with its article ran on after "your" (``your a level a card (...)``)."""
+
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from splendor_a11y.engine.phrase import (
     ModulesInPlay,
     NobleNumbers,
     Outcome,
+    OwnedCard,
     Phrase,
     PlayOrder,
     Points,
@@ -121,6 +122,12 @@ class Narrator:
             requirement=bonus_requirement_in_words(noble.requirement),
             points=plural(noble.points, "words.points"),
         )
+
+    def owned_card(self, card: Card | None) -> str:
+        """A card after "your" or a name's: its code, or in words its level alone."""
+        if card is None or self.verbosity is Verbosity.NOTATION:
+            return self.card(card)
+        return text("words.owned_card", level=card.level)
 
     def card_in_row(self, card: Card) -> str:
         """A card read in its row: in words, without the level the row already said."""
@@ -471,6 +478,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     GemName: lambda n, v, before, after: gem_name(v.gem, v.count),
     SlotCards: lambda n, v, before, after: separated(f"{slot} {n.card(card)}" for slot, card in v.items),
     CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
+    OwnedCard: lambda n, v, before, after: n.owned_card(v.card),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
     TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),
     Hand: lambda n, v, before, after: n.hand(v.count),

@@ -40,7 +40,7 @@ from splendor_a11y.engine.modules.orient import (
 from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
 from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE, Hold, strongholds
 from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
-from splendor_a11y.text.narrator import Narrator
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
 from conftest import gems, play, refused, with_player
 
@@ -158,6 +158,20 @@ def test_an_associate_takes_its_colour_before_the_replacement_is_drawn_and_count
     assert ana.bonuses == gems("1d 4r"), "it follows the double-bonus partner: two more rubies"
     assert colour_of(ana, card("a0* 3e 2o")) == (Gem.RUBY, 2)
     assert state.rows[0][4] is not None and state.current == 1
+
+
+def test_in_words_the_card_that_takes_a_colour_is_named_by_its_level_after_your() -> None:
+    """The card was just described in full when it was bought: after "your" or a name's
+    it is "your level a card", never "your a level a card (0 points, ...)"."""
+    state = put(game(), "a5", "a0* 3e 2o")
+    state = owning(state, 0, "a0d 3s", "b0rr 4e 3o", tokens="3e 2o")
+    state = play(state, Buy(Slot("a", 5)))
+    words = Narrator(0, verbosity=Verbosity.WORDS)
+    assert words.turn(state).startswith("Your level a card takes the colour of one of your cards; choose:")
+    events, _ = decide_and_apply(state, Associate(Gem.RUBY, 2))
+    said = Narrator(1, verbosity=Verbosity.WORDS).event(events[0], state, evolve(state, events[0]))
+    assert said.startswith("Ana's level a card takes the colour ruby, 2 bonus;"), said
+    assert Narrator(0).turn(state).startswith("Your a0* 3e 2o takes the colour"), "codes as before"
 
 
 def test_associate_then_a_free_level_a_card_whose_effect_applies_too() -> None:

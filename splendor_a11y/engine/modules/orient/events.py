@@ -10,7 +10,7 @@ from splendor_a11y.domain.notation import COLOURS, Gem, GemCounts, Slot
 from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.modules.orient.kinds import NAME
 from splendor_a11y.engine.modules.orient.marks import card_effects, seat_part
-from splendor_a11y.engine.phrase import GemName, LastRound, Phrase, Points, Refill
+from splendor_a11y.engine.phrase import GemName, LastRound, OwnedCard, Phrase, Points, Refill
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import continue_turn, gain, replacement_waits, take_from_board, with_player
 from splendor_a11y.engine.values import replaced, value
@@ -43,7 +43,7 @@ class CardAssociated(SeatEvent):
         return Phrase(
             "event.associated",
             {
-                "card": self.card,
+                "card": OwnedCard(self.card),
                 "colour": GemName(self.colour),
                 "count": self.count,
                 "bonuses": after.players[self.player].bonuses,

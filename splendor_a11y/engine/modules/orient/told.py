@@ -27,7 +27,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import CardList, Choice, GemName, MarkWords, Phrase, SlotCards
+from splendor_a11y.engine.phrase import CardList, Choice, GemName, MarkWords, OwnedCard, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = ["OPTIONS", "WORDS", "explain", "prompt", "status", "tell"]
@@ -60,7 +60,7 @@ def prompt(state: GameState) -> Phrase | None:
     if state.phase is ASSOCIATE_PHASE:
         card = pending_associate(state.player)
         options = tuple(Associate(gem, count) for gem, count in partner_options(state.player, card))
-        return Phrase("turn.associate.you", {"card": card, "options": Choice(options)})
+        return Phrase("turn.associate.you", {"card": OwnedCard(card), "options": Choice(options)})
     if state.phase is FREE_CARD_PHASE:
         level = pending_free_level(state)
         slots = tuple((str(slot), state.card_at(slot)) for slot in free_options(state, level))
