@@ -41,7 +41,7 @@ from splendor_a11y.text.messages import (
     sentence,
     text,
 )
-from splendor_a11y.text.similarity import edit_distance
+from splendor_a11y.text.similarity import nearest
 
 __all__ = [
     "COMMANDS",
@@ -301,9 +301,9 @@ def find_command(word: str, modules: Collection[str] | None = None) -> CommandSp
     if matches:
         names = [m.word for m in matches]
         raise GrammarError(text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1]))
-    nearest = min(in_play, key=lambda typed: edit_distance(lowered, typed))
-    if edit_distance(lowered, nearest) <= min(max(2, len(lowered) // 2), len(lowered) - 1):
-        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=in_play[nearest].word))
+    near = nearest(lowered, in_play, within=min(max(2, len(lowered) // 2), len(lowered) - 1))
+    if near is not None:
+        raise GrammarError(text("grammar.did_you_mean", word=word, nearest=in_play[near].word))
     raise GrammarError(text("grammar.unknown", word=word))
 
 
@@ -369,9 +369,9 @@ def _as_code(word: str, names: dict[str, _GemName]) -> str:
         return names[lowered].code
     if len(lowered) < 3 or _AS_CODES.fullmatch(lowered):
         return word
-    nearest = min(names, key=lambda name: edit_distance(lowered, name))
-    if edit_distance(lowered, nearest) <= max(2, len(lowered) // 3):
-        raise GrammarError(text("grammar.gem_did_you_mean", word=word, nearest=names[nearest].spoken))
+    near = nearest(lowered, names, within=max(2, len(lowered) // 3))
+    if near is not None:
+        raise GrammarError(text("grammar.gem_did_you_mean", word=word, nearest=names[near].spoken))
     raise GrammarError(text("grammar.not_a_gem", word=word))
 
 

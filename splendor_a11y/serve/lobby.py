@@ -32,7 +32,7 @@ from splendor_a11y.text.messages import (
     text,
 )
 from splendor_a11y.text.rules import module_named
-from splendor_a11y.text.similarity import edit_distance
+from splendor_a11y.text.similarity import nearest
 
 __all__ = ["LOBBY_WORDS", "take_line"]
 QUIT_WORDS = ("quit", "exit", "q")
@@ -275,7 +275,7 @@ def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
 def _unknown(word: str) -> str:
     """An unknown lobby word, with the nearest one when it is near."""
     known = {folded(said(spec.word)): said(spec.word) for spec in LOBBY_WORDS}
-    nearest = min(known, key=lambda typed: edit_distance(folded(word), typed))
-    if edit_distance(folded(word), nearest) <= 2:
-        return text("lobby.unknown_near", word=word, near=known[nearest])
+    near = nearest(folded(word), known, within=2)
+    if near is not None:
+        return text("lobby.unknown_near", word=word, near=known[near])
     return text("lobby.unknown", word=word)

@@ -1,8 +1,11 @@
-"""How far apart two typed strings are, for "did you mean" suggestions."""
+"""How far apart two typed strings are, and the nearest of several, for "did you mean"
+suggestions."""
 
 from __future__ import annotations
 
-__all__ = ["edit_distance"]
+from collections.abc import Iterable
+
+__all__ = ["edit_distance", "nearest"]
 
 
 def edit_distance(a: str, b: str) -> int:
@@ -23,3 +26,13 @@ def edit_distance(a: str, b: str) -> int:
         if len(differing) == 2 and a[differing[0]] == b[differing[1]] and a[differing[1]] == b[differing[0]]:
             distance = min(distance, 1)
     return distance
+
+
+def nearest(typed: str, candidates: Iterable[str], within: int) -> str | None:
+    """The candidate fewest edits from ``typed`` (the first of equals), when it is at most
+    ``within`` edits away; else None. Each caller sets its own reach: a command word
+    forgives more slips than a lobby word, as a longer word holds more."""
+    closest = min(candidates, key=lambda candidate: edit_distance(typed, candidate), default=None)
+    if closest is None or edit_distance(typed, closest) > within:
+        return None
+    return closest
