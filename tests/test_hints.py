@@ -9,16 +9,22 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts
-from splendor_a11y.engine import Buy, TakeGems, deal
+from splendor_a11y.engine import Buy, ReturnTokens, TakeGems, deal
 from splendor_a11y.play.conversation import Channel, SessionIO
+from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.play.hints import HintBook
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry
 from splendor_a11y.text.explain import explain_move, planned_purchase
-from splendor_a11y.text.narrator import Narrator
+from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.messages import speaking
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
-from conftest import new_game, play, play_through, seat_session, with_player
+from conftest import new_game, play, play_through, run_cli, seat_session, with_player
 
 HINT = re.compile(r"^((?:take|buy|reserve|return|noble|pass)\b[^:]*): ")
 
@@ -138,3 +144,33 @@ def test_a_reserve_hint_that_brings_an_eleventh_token_says_so() -> None:
     state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 2o"))
     said = explain_move(state, 0, Reserve(Slot("c", 1)), Narrator(viewer=0))
     assert "you will hold 11 tokens and give back 1 to come down to 10" in said, said
+
+
+_COLOUR_COUNTS = st.lists(st.integers(0, 3), min_size=5, max_size=5).filter(any)
+
+
+@given(counts=_COLOUR_COUNTS, returning=st.booleans(), language=st.sampled_from(sorted(LANGUAGES)))
+@settings(max_examples=150, deadline=None)
+def test_a_command_said_in_words_is_read_back_as_the_same_command(
+    counts: list[int], returning: bool, language: str
+) -> None:
+    """A player who hears gems named types what they hear: ``take diamond, emerald,
+    onyx`` or ``rendre 2 rubis`` is read as the command the hint named, in every language."""
+    gems = GemCounts([*counts, 0])
+    command = ReturnTokens(gems) if returning else TakeGems(gems)
+    with speaking(LANGUAGES[language]):
+        said = Narrator(0, verbosity=Verbosity.WORDS).command(command)
+        assert not re.search(r"\b[dseroc]{2,}\b|\d[dsero]\b", said), said
+        assert parse_line(said) == command, said
+
+
+def test_in_words_the_hint_names_the_gems_and_typing_it_plays_it(home: Path) -> None:
+    """In words a hint said ``take deo``: a player who chose to hear gems named may not
+    know their letters. It names them, and what it says, typed as it is, is played."""
+    args = ("play", "--seed", "3", "--verbosity", "words")
+    asked = run_cli(*args, "--log", str(home / "a.jsonl"), stdin="hint\n", home=home).stdout.splitlines()
+    hint = asked[asked.index("You ask for a hint.") + 1]
+    command = hint.split(":")[0]
+    assert re.fullmatch(r"take [a-z]+, [a-z]+, [a-z]+", command), hint
+    played = run_cli(*args, "--log", str(home / "b.jsonl"), stdin=f"{command}\n", home=home).stdout
+    assert "You take 1 " in played and "Unknown" not in played and "not a gem" not in played, played

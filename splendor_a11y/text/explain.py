@@ -29,7 +29,7 @@ from splendor_a11y.engine import (
     price,
 )
 from splendor_a11y.text.describe import mark_words, said_plainly
-from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text, typed_in_language
+from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text
 from splendor_a11y.text.narrator import Narrator
 
 __all__ = ["explain_move", "planned_purchase"]
@@ -166,16 +166,16 @@ def _over_limit(state: GameState, seat: int, taken: int) -> str:
 def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) -> str:
     card = state.card_at(command.place)
     if card is None:
-        return text("hint.plain", command=typed_in_language(command))
+        return text("hint.plain", command=narrator.command(command))
     why = join_words(_buy_reasons(state, seat, card, narrator))
     rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
     if rivals:
         why += _about_seats("hint.rival_wants", state, rivals)
-    return text("hint.buy", command=typed_in_language(command), why=why)
+    return text("hint.buy", command=narrator.command(command), why=why)
 
 
 def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Narrator) -> str:
-    place, typed = command.place, typed_in_language(command)
+    place, typed = command.place, narrator.command(command)
     gold = 1 if state.supply[5] else 0
     if isinstance(place, DeckTop):
         return text(
@@ -216,19 +216,19 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
         if i != seat and noble is not None and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE
     ]
     if rivals:
-        return _about_seats("hint.noble_rival", state, rivals, command=typed_in_language(command))
-    return text("hint.noble", command=typed_in_language(command))
+        return _about_seats("hint.noble_rival", state, rivals, command=narrator.command(command))
+    return text("hint.noble", command=narrator.command(command))
 
 
 _EXPLAINERS: dict[type, Callable[[GameState, int, Any, Narrator], str]] = {
     Buy: _explain_buy,
     Reserve: _explain_reserve,
     TakeGems: lambda state, seat, c, n: text(
-        "hint.take", command=typed_in_language(c), why=_reach_after_take(state, seat, c, n)
+        "hint.take", command=n.command(c), why=_reach_after_take(state, seat, c, n)
     ),
-    ReturnTokens: lambda state, seat, c, n: text("hint.return", command=typed_in_language(c)),
+    ReturnTokens: lambda state, seat, c, n: text("hint.return", command=n.command(c)),
     ChooseNoble: _explain_noble,
-    Pass: lambda state, seat, c, n: text("hint.pass", command=typed_in_language(c)),
+    Pass: lambda state, seat, c, n: text("hint.pass", command=n.command(c)),
 }
 """Why each kind of the base game's commands is worth playing, looked up by its type; a
 module explains its own through its ``explain`` hook."""
@@ -243,4 +243,4 @@ def explain_move(state: GameState, seat: int, command: Command, narrator: Narrat
         why = module.explain(state, seat, command)
         if why is not None:
             return narrator.phrase(why, state, state)
-    return text("hint.module", command=typed_in_language(command))
+    return text("hint.module", command=narrator.command(command))

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Command,
     Event,
@@ -24,7 +24,9 @@ from splendor_a11y.engine import (
     IllegalAction,
     Phase,
     Reason,
+    ReturnTokens,
     Seen,
+    TakeGems,
     legal_commands,
     seen_by,
 )
@@ -122,6 +124,23 @@ class Narrator:
             requirement=bonus_requirement_in_words(noble.requirement),
             points=plural(noble.points, "words.points"),
         )
+
+    def command(self, command: Command) -> str:
+        """A command to type, in the listener's language and as they hear gems: ``take
+        deo``, or in words ``take diamond, emerald, onyx``, which the prompt reads as well
+        (a player who hears gems named may not know their letters). Gold keeps its letter:
+        its French name, ``or``, is read as the codes of onyx and ruby."""
+        typed = typed_in_language(command)
+        if self.verbosity is Verbosity.NOTATION or not isinstance(command, TakeGems | ReturnTokens):
+            return typed
+        if command.gems[Gem.GOLD.order]:
+            return typed
+        held = [(gem, count) for gem, count in zip(GEMS, command.gems, strict=False) if count]
+        if all(count == 1 for _, count in held):
+            named = [gem_name(gem) for gem, _ in held]
+        else:
+            named = [f"{count} {gem_name(gem, count)}" for gem, count in held]
+        return f"{typed.split(' ')[0]} {', '.join(named)}"
 
     def owned_card(self, card: Card | None) -> str:
         """A card after "your" or a name's: its code, or in words its level alone."""
@@ -257,7 +276,7 @@ class Narrator:
         if isinstance(value, Card) or value is None:
             return self.card(value)
         if isinstance(value, Command):
-            return typed_in_language(value)
+            return self.command(value)
         say = _SAID.get(type(value))
         return say(self, value, before, after) if say is not None else value
 
