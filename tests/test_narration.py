@@ -181,9 +181,22 @@ def test_words_verbosity() -> None:
         "a level b card (2 points, ruby bonus, costing 3 diamonds and 5 onyx)"
     )
     noble = Noble(3, gems("4s 4e"), "3 4s 4e")
-    assert words.noble(noble) == "4 sapphire and 4 emerald bonuses, 3 points"
+    assert words.noble_in_list(noble) == "4 sapphire and 4 emerald bonuses, 3 points"
+    assert words.noble(noble) == "(4 sapphire and 4 emerald bonuses, 3 points)", "inside a sentence"
     assert Narrator(viewer=0).noble(noble) == "3 4s 4e"
     assert words.gems(gems("1s 2e")) == "1 sapphire and 2 emeralds"
+
+
+def test_in_words_a_noble_in_a_sentence_is_kept_apart_from_it() -> None:
+    """``The noble 4 ruby and 4 onyx bonuses, 3 points visits you`` ran the noble into the
+    sentence, and two nobles joined by "and" ran into each other."""
+    state = named(new_game())
+    noble = state.nobles[0]
+    assert noble is not None
+    event = NobleVisited(player=0, noble=noble)
+    said = told(Narrator(viewer=1, verbosity=Verbosity.WORDS), state, event)
+    assert said.startswith(f"The noble ({Narrator(verbosity=Verbosity.WORDS).noble_in_list(noble)}) visits Ana.")
+    assert told(THEM, state, event).startswith(f"The noble {noble.text} visits Ana."), "codes as they were"
 
 
 def test_a_game_begins_by_saying_its_modules_by_their_titles() -> None:

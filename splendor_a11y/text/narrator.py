@@ -115,8 +115,17 @@ class Narrator:
         return card.text if self.verbosity is Verbosity.NOTATION else card_words(card)
 
     def noble(self, noble: Noble) -> str:
-        """A noble tile in the chosen verbosity: ``3 4s 4e``, or in words, ``4 sapphire
-        and 4 emerald bonuses, 3 points``."""
+        """A noble tile inside a sentence in the chosen verbosity: ``3 4s 4e``, or in
+        words, ``(4 sapphire and 4 emerald bonuses, 3 points)``. The brackets keep its own
+        "and" and comma apart from the sentence's: ``The noble 4 ruby and 4 onyx bonuses,
+        3 points visits you`` and two nobles joined by "and" ran together."""
+        if self.verbosity is Verbosity.NOTATION:
+            return noble.text
+        return text("words.noble_in_sentence", noble=self.noble_in_list(noble))
+
+    def noble_in_list(self, noble: Noble) -> str:
+        """A noble tile as an item of a numbered list, between semicolons, where it needs
+        no brackets: ``1: 4 sapphire and 4 emerald bonuses, 3 points; 2: ...``."""
         if self.verbosity is Verbosity.NOTATION:
             return noble.text
         return text(
@@ -507,7 +516,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     ModulesInPlay: lambda n, v, before, after: modules_with(module.name for module in after.modules),
     TableNobles: lambda n, v, before, after: separated(
         [
-            text("query.noble", index=i + 1, noble=n.noble(noble))
+            text("query.noble", index=i + 1, noble=n.noble_in_list(noble))
             for i, noble in enumerate(after.nobles)
             if noble is not None
         ]

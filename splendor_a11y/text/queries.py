@@ -123,7 +123,7 @@ class Answers:
     def nobles(self, state: GameState) -> str:
         """The nobles on the table by number; those taken say so."""
         items = [
-            text("query.noble", index=i + 1, noble=self.narrator.noble(noble))
+            text("query.noble", index=i + 1, noble=self.narrator.noble_in_list(noble))
             for i, noble in enumerate(state.nobles)
             if noble is not None
         ]
