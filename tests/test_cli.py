@@ -55,3 +55,21 @@ def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_sa
         )
     assert games[0].returncode == 0 and "Hard bot" in games[0].stdout
     assert games[0].stdout.split("The game log is in")[0] == games[1].stdout.split("The game log is in")[0]
+
+
+def test_a_mistyped_option_is_answered_with_the_option_it_was_meant_to_be(home: Path) -> None:
+    """``--language fr`` was "Unrecognized arguments: --language fr", in English even to a
+    French player: the option meant is named, among those of the subcommand typed, in the
+    player's language; an option like none is refused as before. Nothing is started."""
+    cases = {
+        ("play", "--language", "fr"): "There is no option --language; did you mean --lang?",
+        ("--seeds", "3"): "There is no option --seeds; did you mean --seed?",
+        ("play", "--speach", "off"): "There is no option --speach; did you mean --speech?",
+        ("--lang", "fr", "play", "--langue", "fr"): "Il n'y a pas d'option --langue ; vouliez-vous dire --lang ?",
+        ("replay", "game.jsonl", "--seed", "3"): "Unrecognized arguments: --seed 3.",
+    }
+    for words, said in cases.items():
+        refused = run_cli(*words, home=home)
+        assert refused.returncode == 2, refused
+        assert refused.stdout == "" and refused.stderr.startswith(said), (words, refused.stderr)
+    assert not (home / "games").exists()

@@ -13,7 +13,7 @@ from splendor_a11y.cli.games import run_play, run_resume
 from splendor_a11y.cli.guard import choose_language, keep_fault_reports, silence_stdout, tell
 from splendor_a11y.cli.hosting import run_export, run_serve
 from splendor_a11y.cli.lookups import look_up
-from splendor_a11y.cli.parser import build_parser, with_subcommand
+from splendor_a11y.cli.parser import read_arguments, with_subcommand
 from splendor_a11y.cli.replays import run_replay
 from splendor_a11y.cli.signals import stop_on_signals
 from splendor_a11y.domain.errors import SplendorError, Stopped
@@ -32,7 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         keep_fault_reports()
     try:
         choose_language(arguments)
-        args = build_parser().parse_args(arguments)
+        args = read_arguments(arguments)
         handlers = {
             "play": run_play,
             "resume": run_resume,

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+import gettext
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,10 @@ from splendor_a11y.text.messages import (
     language_list,
     text,
 )
+from splendor_a11y.text.similarity import nearest
+
+_UNRECOGNIZED = gettext.gettext("unrecognized arguments: %s").split("%s")[0]
+"""How argparse begins its refusal of words it does not know, in the words it uses."""
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -43,11 +48,56 @@ class _Parser(argparse.ArgumentParser):
         self._positionals.title = text("cli.positionals")
         self.add_argument("-h", "--help", action="help", help=text("cli.help.help"))
 
+    typed: tuple[str, ...] = ()
+    """The words read (``read``): a refused option is matched against the options of the
+    subcommand they name."""
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        if message.startswith(_UNRECOGNIZED):
+            near = _nearest_option(self, self.typed, message.removeprefix(_UNRECOGNIZED).split())
+            if near is not None:
+                raise UsageError(text("cli.unknown_option_near", typed=near[0], option=near[1]))
         raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
 
 
+def read_arguments(arguments: Sequence[str]) -> argparse.Namespace:
+    """The command line's words read, or refused in one sentence (``UsageError``)."""
+    parser = build_parser()
+    parser.typed = tuple(arguments)
+    return parser.parse_args(arguments)
+
+
+def _nearest_option(
+    parser: argparse.ArgumentParser, typed: Sequence[str], unknown: Sequence[str]
+) -> tuple[str, str] | None:
+    """The first unknown option and the option of its subcommand it was surely meant to
+    be (``--language`` for ``--lang``, ``--seeds`` for ``--seed``): one it begins with,
+    or one a slip or two away; None when there is none."""
+    options = _options_of(parser, typed)
+    for word in unknown:
+        wrong = word.split("=", 1)[0]
+        if not wrong.startswith("--"):
+            continue
+        begun = sorted((option for option in options if wrong.startswith(option)), key=len, reverse=True)
+        near = begun[0] if begun else nearest(wrong, sorted(options), within=2)
+        if near is not None:
+            return wrong, near
+    return None
+
+
+def _options_of(parser: argparse.ArgumentParser, typed: Sequence[str]) -> set[str]:
+    """The long options of the subcommand the words name (``play`` when they name none),
+    with the options every subcommand shares."""
+    options = {option for action in parser._actions for option in action.option_strings if option.startswith("--")}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            named = next((word for word in typed if word in action.choices), "play")
+            options |= _options_of(action.choices[named], ())
+    return options
+
+
 def build_parser() -> _Parser:
+    """Every subcommand and option, each with its help in the language in use."""
     parser = _Parser(prog="splendor-a11y", description=text("cli.help.program"))
     parser.add_argument(
         "--version", action="version", version=f"splendor-a11y {__version__}", help=text("cli.help.version")
