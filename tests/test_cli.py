@@ -73,3 +73,17 @@ def test_a_mistyped_option_is_answered_with_the_option_it_was_meant_to_be(home: 
         assert refused.returncode == 2, refused
         assert refused.stdout == "" and refused.stderr.startswith(said), (words, refused.stderr)
     assert not (home / "games").exists()
+
+
+def test_a_french_player_names_the_computer_in_french(home: Path) -> None:
+    """``--players "Ana,robot:facile"`` seats the easy bot, as ``bot:easy`` does; an
+    unknown level is refused with the levels as the language says them."""
+    played = run_cli(
+        "--lang", "fr", "play", "--players", "Ana,robot:facile", "--seed", "3", stdin="quitter\n", home=home
+    )
+    assert played.returncode == 0 and "Ordre de jeu : vous et Robot facile." in played.stdout, played
+    refused = run_cli("--lang", "fr", "play", "--players", "Ana,bot:expert", home=home)
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(
+        "Il n'y a pas de niveau d'ordinateur « expert » ; les niveaux sont hasard, facile, moyen, difficile."
+    ), refused.stderr

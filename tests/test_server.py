@@ -259,6 +259,19 @@ def test_each_person_at_a_table_hears_their_own_language(server: Server) -> None
     assert "Ana a perdu" not in ben.text and "lost the connection" not in ana.text
 
 
+def test_a_french_player_names_the_computer_in_french(server: Server) -> None:
+    """``créer 2 bot:moyen`` was refused: "there is no computer level moyen; the levels
+    are random, easy, medium, hard". The levels and the word for the computer are typed
+    in the language heard as well as in English, and a refusal lists them as said."""
+    ana = logged_in(server, "Ana")
+    ana.send("lang fr")
+    ana.expect("Le jeu parle maintenant français.")
+    ana.send("créer 2 robot:expert")
+    ana.expect(r"Il n'y a pas de niveau d'ordinateur « expert » ; les niveaux sont hasard, facile, moyen, difficile\.")
+    ana.send("créer 2 bot:moyen")
+    ana.expect(r"Nouvelle partie\. Ordre de jeu : (vous et Robot moyen|Robot moyen et vous)\.")
+
+
 def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
     ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
     ana.send("create 2 bot:easy")

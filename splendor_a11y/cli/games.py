@@ -28,6 +28,7 @@ from splendor_a11y.record import (
     PlayerEntry,
     replay,
 )
+from splendor_a11y.text.levels import is_bot, level_named, levels_said
 from splendor_a11y.text.messages import (
     answer_words,
     is_yes,
@@ -50,11 +51,10 @@ def parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
     entries: list[PlayerEntry] = []
     for raw in spec.split(","):
         item = raw.strip()
-        if item.lower().startswith("bot"):
-            _, _, level = item.partition(":")
-            level = level.strip().lower() or DEFAULT_LEVEL
+        if is_bot(item):
+            level = level_named(item)
             if level not in LEVEL_NAMES:
-                raise UsageError(text("cli.unknown_level", level=level, levels=", ".join(LEVEL_NAMES)))
+                raise UsageError(text("cli.unknown_level", level=level, levels=levels_said()))
             entries.append(PlayerEntry("", "bot", level))
         elif not item or len(item) > 40 or not item.isprintable():
             raise UsageError(text("cli.bad_players", problem=text("cli.players.bad_name")))

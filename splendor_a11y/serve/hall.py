@@ -26,6 +26,7 @@ from splendor_a11y.serve.sharing import refresh_table
 from splendor_a11y.serve.store import Store, StoredTable, plan_text, table_refusal
 from splendor_a11y.serve.tables import HostedTable, Seating
 from splendor_a11y.text.languages import Language
+from splendor_a11y.text.levels import levels_said
 from splendor_a11y.text.messages import plural, text
 
 __all__ = ["Guest", "Hall", "Refused"]
@@ -295,7 +296,7 @@ class Hall:
             raise Refused(text("server.too_many_bots", seats=seats))
         for level in levels:
             if level not in BOTS:
-                raise Refused(text("cli.unknown_level", level=level, levels=", ".join(BOTS)))
+                raise Refused(text("cli.unknown_level", level=level, levels=levels_said()))
         for module in modules:
             if module not in MODULES:
                 raise Refused(text("cli.module_unknown", name=module, modules=", ".join(MODULES)))
@@ -379,7 +380,7 @@ class Hall:
         if guest.session is None or isinstance(guest.session, Spectator):
             raise Refused(text("server.players_only"))
         if level not in BOTS:
-            raise Refused(text("cli.unknown_level", level=level, levels=", ".join(BOTS)))
+            raise Refused(text("cli.unknown_level", level=level, levels=levels_said()))
         seat = hosted.seat_of(name)
         since = hosted.away_since.get(seat) if seat is not None else None
         seated_there = self.neighbours.place_of(name) == f"table {hosted.number}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from splendor_a11y.bots import DEFAULT_LEVEL
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.grammar import completion_words, language_code, words_for_tab
@@ -19,6 +18,7 @@ from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
 from splendor_a11y.serve.tables import HostedTable
 from splendor_a11y.text.languages import LANGUAGES
+from splendor_a11y.text.levels import is_bot, level_named
 from splendor_a11y.text.messages import (
     folded,
     join_words,
@@ -92,8 +92,8 @@ def _create(hall: Hall, guest: Guest, argument: str) -> None:
     rest = words[1:]
     while rest:
         word = rest.pop(0)
-        if word.startswith("bot"):
-            levels.append(word.partition(":")[2] or DEFAULT_LEVEL)
+        if is_bot(word):
+            levels.append(level_named(word))
         elif word not in ("module", "modules"):
             modules.append(_module_in(word, rest, usage))
     hall.create(guest, int(words[0]), levels, modules)
@@ -156,9 +156,9 @@ def _tell(hall: Hall, guest: Guest, argument: str) -> None:
 
 def _replace(hall: Hall, guest: Guest, argument: str) -> None:
     name, _, level = argument.strip().partition(" ")
-    if not name or not level.lower().startswith("bot:"):
+    if not name or not is_bot(level) or ":" not in level:
         raise Refused(text("lobby.usage", usage=text("lobby.replace.usage")))
-    hall.replace(guest, name, level.lower().partition(":")[2])
+    hall.replace(guest, name, level_named(level))
 
 
 def _help(hall: Hall, guest: Guest, argument: str) -> None:

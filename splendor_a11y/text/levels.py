@@ -1,0 +1,35 @@
+"""The computer's levels as a player types and hears them: ``bot:hard`` in every
+language, and the language's own words as well (French ``robot:difficile``), since a
+player types the words they hear."""
+
+from __future__ import annotations
+
+from splendor_a11y.bots import BOTS, DEFAULT_LEVEL
+from splendor_a11y.text.messages import folded, text
+
+__all__ = ["is_bot", "level_named", "levels_said"]
+
+
+def is_bot(word: str) -> bool:
+    """Whether a typed word seats the computer: ``bot``, ``bot:hard``, or the language's
+    word for it (``robot:moyen``)."""
+    head = folded(word.strip()).partition(":")[0]
+    return head in {"bot", folded(text("level.bot"))}
+
+
+def level_named(word: str) -> str:
+    """The level a typed ``bot:<level>`` names, by its name or the language's word for it
+    (``bot:moyen`` is medium); the default level for a bare ``bot``; else the level as
+    typed, for the refusal to quote."""
+    typed = word.partition(":")[2].strip()
+    if not typed:
+        return DEFAULT_LEVEL
+    for level in BOTS:
+        if folded(typed) in (level, folded(text(f"level.{level}"))):
+            return level
+    return typed.lower()
+
+
+def levels_said() -> str:
+    """The levels as the language in use says them, weakest first: what a refusal lists."""
+    return ", ".join(text(f"level.{level}") for level in BOTS)
