@@ -128,7 +128,9 @@ def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
     other = TakeGems(GemCounts.parse("1d 1s 1e"))
     told = book.explain(0, bought, other, Narrator(viewer=0))
     assert told.startswith("take dse: ")
-    assert "a0" in told and "planned last turn, is gone: P1 bought it." in told, told
+    assert re.search(r" The card planned last turn, a0\S* [^,]+, is gone: P1 bought it\.$", told), told
+    in_words = book.explain(0, bought, other, Narrator(viewer=0, verbosity=Verbosity.WORDS))
+    assert " The card planned last turn, a level a card (" in in_words, "a sentence never starts in lower case"
 
 
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
