@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts
-from splendor_a11y.engine import Buy, ReturnTokens, TakeGems, deal
+from splendor_a11y.engine import Buy, ReturnTokens, TakeGems, deal, legal_commands
 from splendor_a11y.play.conversation import Channel, SessionIO
 from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.play.hints import HintBook
@@ -176,3 +176,25 @@ def test_in_words_the_hint_names_the_gems_and_typing_it_plays_it(home: Path) -> 
     assert re.fullmatch(r"take [a-z]+, [a-z]+, [a-z]+", command), hint
     played = run_cli(*args, "--log", str(home / "b.jsonl"), stdin=f"{command}\n", home=home).stdout
     assert "You take 1 " in played and "Unknown" not in played and "not a gem" not in played, played
+
+
+def test_every_command_of_a_game_said_in_words_is_read_back_as_itself() -> None:
+    """Whatever a hint may name, in any module, said in words in either language and
+    typed back as it is, is the same command (``colour 2 rubies``, ``gain ruby``)."""
+    games = (("orient",), ("strongholds",), ("tradingposts",), ("orient", "strongholds", "tradingposts"))
+    checked = 0
+    for seed, modules in enumerate(games):
+        rng = random.Random(seed)
+        state = new_game(2, seed, modules)
+        for _ in range(120):
+            if state.is_over:
+                break
+            commands = legal_commands(state)
+            for language in sorted(LANGUAGES):
+                with speaking(LANGUAGES[language]):
+                    for command in commands:
+                        said = Narrator(0, verbosity=Verbosity.WORDS).command(command)
+                        assert parse_line(said, modules) == command, (language, str(command), said)
+                        checked += 1
+            state = play(state, rng.choice(commands))
+    assert checked > 2000

@@ -15,6 +15,7 @@ from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import (
     DECK_WORDS,
+    GEMS,
     LEVELS,
     DeckTop,
     Gem,
@@ -502,11 +503,13 @@ def _verb(name: str) -> str:
 
 def _colour(word: Word, rest: str) -> Command:
     """A module's word that names one colour, by code or by name (``gain r``, ``gain
-    ruby``), doubled for a double bonus (``colour rr``)."""
-    code = _gems_as_codes(rest).replace(" ", "").lower()
-    if len(code) not in (1, 2) or len(set(code)) != 1 or code[0] not in "dsero":
+    ruby``), doubled for a double bonus (``colour rr``, ``colour 2 rubies``)."""
+    if not rest.strip():
         raise GrammarError(text(f"grammar.{word.name}"))
-    return word.make(gem_from_code(code[0], rest), len(code))
+    held = [(gem, count) for gem, count in zip(GEMS, parse_gems(rest, word.name), strict=False) if count]
+    if len(held) != 1 or held[0][1] > 2 or held[0][0] is Gem.GOLD:
+        raise GrammarError(text(f"grammar.{word.name}"))
+    return word.make(*held[0])
 
 
 def _noble_number(word: Word, rest: str) -> Command:

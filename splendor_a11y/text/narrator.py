@@ -8,13 +8,14 @@ running total. "You" for the listener; others by name. Templates come from
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import GEMS, DeckTop, Gem, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import COLOURS, DeckTop, Gem, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Command,
     Event,
@@ -24,9 +25,7 @@ from splendor_a11y.engine import (
     IllegalAction,
     Phase,
     Reason,
-    ReturnTokens,
     Seen,
-    TakeGems,
     legal_commands,
     seen_by,
 )
@@ -136,20 +135,13 @@ class Narrator:
 
     def command(self, command: Command) -> str:
         """A command to type, in the listener's language and as they hear gems: ``take
-        deo``, or in words ``take diamond, emerald, onyx``, which the prompt reads as well
-        (a player who hears gems named may not know their letters). Gold keeps its letter:
-        its French name, ``or``, is read as the codes of onyx and ruby."""
+        deo``, or in words ``take diamond, emerald, onyx`` (``colour 2 rubies``), which the
+        prompt reads as well: a player who hears gems named may not know their letters."""
         typed = typed_in_language(command)
-        if self.verbosity is Verbosity.NOTATION or not isinstance(command, TakeGems | ReturnTokens):
+        if self.verbosity is Verbosity.NOTATION:
             return typed
-        if command.gems[Gem.GOLD.order]:
-            return typed
-        held = [(gem, count) for gem, count in zip(GEMS, command.gems, strict=False) if count]
-        if all(count == 1 for _, count in held):
-            named = [gem_name(gem) for gem, _ in held]
-        else:
-            named = [f"{count} {gem_name(gem, count)}" for gem, count in held]
-        return f"{typed.split(' ')[0]} {', '.join(named)}"
+        verb, *rest = typed.split(" ")
+        return " ".join([verb, *(_gems_named(word) for word in rest)])
 
     def owned_card(self, card: Card | None) -> str:
         """A card after "your" or a name's: its code, or in words its level alone."""
@@ -471,6 +463,23 @@ class Narrator:
         if isinstance(value, Noble):
             return self.noble(value)
         return value
+
+
+_GEM_CODES = re.compile(r"[dsero]+")
+"""A word of a command made of colours' codes alone. Gold keeps its letter: its French
+name, ``or``, is read as the codes of onyx and ruby."""
+
+
+def _gems_named(word: str) -> str:
+    """A word of a command as a player who hears gems named would type it: colours' codes
+    by their names (``deo``: ``diamond, emerald, onyx``; ``rr``: ``2 rubies``), any other
+    word (a place, a keyword, a count) as it is."""
+    if not _GEM_CODES.fullmatch(word):
+        return word
+    held = [(gem, word.count(gem.value)) for gem in COLOURS if gem.value in word]
+    if all(count == 1 for _, count in held):
+        return ", ".join(gem_name(gem) for gem, _ in held)
+    return ", ".join(f"{count} {gem_name(gem, count)}" for gem, count in held)
 
 
 def _capitalized(said: str) -> str:

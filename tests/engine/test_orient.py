@@ -40,6 +40,7 @@ from splendor_a11y.engine.modules.orient import (
 from splendor_a11y.engine.modules.orient import Reasons as OrientReasons
 from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE, Hold, strongholds
 from splendor_a11y.engine.modules.strongholds import Reasons as StrongholdReasons
+from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.text.narrator import Narrator, Verbosity
 
 from conftest import gems, play, refused, with_player
@@ -172,6 +173,8 @@ def test_in_words_the_card_that_takes_a_colour_is_named_by_its_level_after_your(
     said = Narrator(1, verbosity=Verbosity.WORDS).event(events[0], state, evolve(state, events[0]))
     assert said.startswith("Ana's level a card takes the colour ruby, 2 bonus;"), said
     assert Narrator(0).turn(state).startswith("Your a0* 3e 2o takes the colour"), "codes as before"
+    assert words.command(Associate(Gem.RUBY, 2)) == "colour 2 rubies"
+    assert parse_line("colour 2 rubies", ("orient",)) == parse_line("colour rr", ("orient",)) == Associate(Gem.RUBY, 2)
 
 
 def test_associate_then_a_free_level_a_card_whose_effect_applies_too() -> None:
