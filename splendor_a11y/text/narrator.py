@@ -465,7 +465,7 @@ class Narrator:
         return value
 
 
-_GEM_CODES = re.compile(r"[dsero]+")
+_GEM_CODES = re.compile(f"[{''.join(gem.value for gem in COLOURS)}]+")
 """A word of a command made of colours' codes alone. Gold keeps its letter: its French
 name, ``or``, is read as the codes of onyx and ruby."""
 
