@@ -133,6 +133,17 @@ class Narrator:
             points=plural(noble.points, "words.points"),
         )
 
+    def numbered_nobles(self, nobles: tuple[Noble | None, ...]) -> str:
+        """The nobles on the table by their numbers, between semicolons (``1: 3 4s 4e; 2:
+        ...``); empty when none is left. A noble taken keeps its number's gap."""
+        return separated(
+            [
+                text("query.noble", index=i + 1, noble=self.noble_in_list(noble))
+                for i, noble in enumerate(nobles)
+                if noble is not None
+            ]
+        )
+
     def command(self, command: Command) -> str:
         """A command to type, in the listener's language and as they hear gems: ``take
         deo``, or in words ``take diamond, emerald, onyx`` (``colour 2 rubies``), which the
@@ -523,13 +534,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     GemCounts: lambda n, v, before, after: n.gems(v),
     PlayOrder: lambda n, v, before, after: n._order(after),
     ModulesInPlay: lambda n, v, before, after: modules_with(module.name for module in after.modules),
-    TableNobles: lambda n, v, before, after: separated(
-        [
-            text("query.noble", index=i + 1, noble=n.noble_in_list(noble))
-            for i, noble in enumerate(after.nobles)
-            if noble is not None
-        ]
-    ),
+    TableNobles: lambda n, v, before, after: n.numbered_nobles(after.nobles),
     Scores: lambda n, v, before, after: n._scores(after),
     Outcome: lambda n, v, before, after: n._outcome(after),
 }

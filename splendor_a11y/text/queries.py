@@ -122,12 +122,8 @@ class Answers:
 
     def nobles(self, state: GameState) -> str:
         """The nobles on the table by number; those taken say so."""
-        items = [
-            text("query.noble", index=i + 1, noble=self.narrator.noble_in_list(noble))
-            for i, noble in enumerate(state.nobles)
-            if noble is not None
-        ]
-        said = text("query.nobles", nobles=separated(items)) if items else text("query.nobles.none")
+        listed = self.narrator.numbered_nobles(state.nobles)
+        said = text("query.nobles", nobles=listed) if listed else text("query.nobles.none")
         for seat, player in enumerate(state.players):
             kept = [noble for module in state.modules for noble in module.own_nobles(player)]
             for key, nobles in (("visited", player.nobles), ("kept", kept)):
