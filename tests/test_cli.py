@@ -67,12 +67,46 @@ def test_a_mistyped_option_is_answered_with_the_option_it_was_meant_to_be(home: 
         ("play", "--speach", "off"): "There is no option --speach; did you mean --speech?",
         ("--lang", "fr", "play", "--langue", "fr"): "Il n'y a pas d'option --langue ; vouliez-vous dire --lang ?",
         ("replay", "game.jsonl", "--seed", "3"): "Unrecognized arguments: --seed 3.",
+        (
+            "--speech",
+            "off",
+            "play",
+        ): "The subcommand comes first, then its options: type splendor-a11y play --speech off",
+        ("--lang", "fr", "--speech", "off", "replay", "game.jsonl"): (
+            "Le nom de la commande vient d'abord, ses options ensuite : "
+            "tapez splendor-a11y replay --lang fr --speech off game.jsonl"
+        ),
     }
     for words, said in cases.items():
         refused = run_cli(*words, home=home)
         assert refused.returncode == 2, refused
         assert refused.stdout == "" and refused.stderr.startswith(said), (words, refused.stderr)
     assert not (home / "games").exists()
+
+
+def test_a_french_player_sets_up_a_game_with_the_levels_in_french(home: Path) -> None:
+    """The setup lists the levels as the language says them, takes the French word or the
+    English name, and asks again listing only the French: the refusal listed both."""
+    answers = "2\nAna\nn\nBen\no\nexpert\nDifficile\nquitter\n"
+    log = home / "fr.jsonl"
+    played = run_cli("--lang", "fr", "play", "--setup", "--seed", "2", "--log", str(log), stdin=answers, home=home)
+    lines = played.stdout.splitlines()
+    assert "Quel niveau pour Ben : hasard, facile, moyen, difficile ?" in lines, played
+    assert "Répondez par l'un de ces choix : hasard, facile, moyen, difficile." in lines, played
+    assert json.loads(log.read_text().splitlines()[0])["players"][1] == {"name": "Ben", "kind": "bot", "level": "hard"}
+    english = run_cli(
+        "--lang",
+        "fr",
+        "play",
+        "--setup",
+        "--seed",
+        "2",
+        "--log",
+        str(home / "en.jsonl"),
+        stdin="2\nAna\nn\nBen\no\nmedium\nquitter\n",
+        home=home,
+    )
+    assert json.loads((home / "en.jsonl").read_text().splitlines()[0])["players"][1]["level"] == "medium", english
 
 
 def test_a_french_player_names_the_computer_in_french(home: Path) -> None:

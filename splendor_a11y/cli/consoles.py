@@ -66,9 +66,13 @@ def game_io(console: Console) -> SessionIO:
     )
 
 
-def ask_until_answered(console: Console, question: str, choices: Sequence[str] | None = None) -> str:
+def ask_until_answered(
+    console: Console, question: str, choices: Sequence[str] | None = None, also: Sequence[str] = ()
+) -> str:
     """One question at the console, asked until the answer is one of ``choices`` (any
-    short printable name when None); the end of input stops as Ctrl-C does."""
+    short printable name when None), or one of ``also``, taken but not listed when the
+    question is asked again (a level's English name to a French player); the end of
+    input stops as Ctrl-C does."""
     while True:
         console.announce(question, Channel.PROMPT)
         answer = console.read_line("? ")
@@ -77,7 +81,7 @@ def ask_until_answered(console: Console, question: str, choices: Sequence[str] |
         answer = answer.strip()
         if choices is None and answer and len(answer) <= 40 and answer.isprintable():
             return answer
-        if choices is not None and answer.lower() in choices:
+        if choices is not None and answer.lower() in (*choices, *also):
             return answer.lower()
         shown = [choice for choice in choices or [text("setup.a_name")] if choice]
         console.announce(text("setup.again", choices=", ".join(shown)), Channel.ERROR)

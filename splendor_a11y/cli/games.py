@@ -70,18 +70,17 @@ def parse_players(spec: str | None) -> tuple[PlayerEntry, ...]:
 
 
 def _setup_players(console: Console) -> tuple[PlayerEntry, ...]:
-    def ask(question: str, choices: Sequence[str] | None = None) -> str:
-        return ask_until_answered(console, question, choices)
+    def ask(question: str, choices: Sequence[str] | None = None, also: Sequence[str] = ()) -> str:
+        return ask_until_answered(console, question, choices, also)
 
     count = int(ask(text("setup.players"), ["2", "3", "4"]))
     entries = []
     for n in range(1, count + 1):
         name = ask(text("setup.name", n=n))
         if is_yes(ask(text("setup.kind", name=name), answer_words("answer.yes") + answer_words("answer.no"))):
-            said = {text(f"level.{level}"): level for level in LEVEL_NAMES}
-            choices = list(dict.fromkeys([*said, *LEVEL_NAMES]))
-            level = ask(text("setup.level", name=name, levels=", ".join(said)), choices)
-            entries.append(PlayerEntry(name, "bot", said.get(level, level)))
+            said = [text(f"level.{level}").lower() for level in LEVEL_NAMES]
+            level = ask(text("setup.level", name=name, levels=levels_said()), said, LEVEL_NAMES)
+            entries.append(PlayerEntry(name, "bot", level_named(f"bot:{level}")))
         else:
             entries.append(PlayerEntry(name))
     return tuple(entries)

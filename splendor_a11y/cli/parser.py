@@ -54,7 +54,11 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         if message.startswith(_UNRECOGNIZED):
-            near = _nearest_option(self, self.typed, message.removeprefix(_UNRECOGNIZED).split())
+            unknown = message.removeprefix(_UNRECOGNIZED).split()
+            first = _subcommand_first(self, self.typed, unknown)
+            if first is not None:
+                raise UsageError(text("cli.subcommand_first", line=" ".join(first)))
+            near = _nearest_option(self, self.typed, unknown)
             if near is not None:
                 raise UsageError(text("cli.unknown_option_near", typed=near[0], option=near[1]))
         raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
@@ -65,6 +69,30 @@ def read_arguments(arguments: Sequence[str]) -> argparse.Namespace:
     parser = build_parser()
     parser.typed = tuple(arguments)
     return parser.parse_args(arguments)
+
+
+def _subcommand_first(
+    parser: argparse.ArgumentParser, typed: Sequence[str], unknown: Sequence[str]
+) -> list[str] | None:
+    """The line as it should have been typed when a subcommand came after options
+    (``splendor-a11y --speech off play``, read as ``play --speech off play``): the
+    subcommand first, then the other words in the order typed; None when no refused
+    word names a subcommand."""
+    subcommands = _subcommands(parser)
+    named = next((word for word in unknown if word in subcommands), None)
+    if named is None:
+        return None
+    words = list(typed)
+    words.pop(next(index for index, word in enumerate(words) if word in subcommands))
+    words.remove(named)
+    return ["splendor-a11y", named, *words]
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
+    """The subcommands' names, for a parser that has them."""
+    return {
+        name for action in parser._actions if isinstance(action, argparse._SubParsersAction) for name in action.choices
+    }
 
 
 def _nearest_option(

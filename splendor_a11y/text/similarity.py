@@ -32,7 +32,8 @@ def nearest(typed: str, candidates: Iterable[str], within: int) -> str | None:
     """The candidate fewest edits from ``typed`` (the first of equals), when it is at most
     ``within`` edits away; else None. Each caller sets its own reach: a command word
     forgives more slips than a lobby word, as a longer word holds more."""
-    closest = min(candidates, key=lambda candidate: edit_distance(typed, candidate), default=None)
-    if closest is None or edit_distance(typed, closest) > within:
+    scored = ((edit_distance(typed, candidate), candidate) for candidate in candidates)
+    closest = min(scored, key=lambda pair: pair[0], default=None)
+    if closest is None or closest[0] > within:
         return None
-    return closest
+    return closest[1]
