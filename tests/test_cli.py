@@ -84,6 +84,29 @@ def test_a_mistyped_option_is_answered_with_the_option_it_was_meant_to_be(home: 
     assert not (home / "games").exists()
 
 
+def test_a_refused_command_line_is_one_sentence_in_the_players_language(home: Path) -> None:
+    """argparse's refusals were English even to a French player ("Argument --seed: invalid
+    int value: 'x'. Tapez ..."): each is said in the language in use, a typed value
+    quoted as the language quotes, and an escape typed is shown, never sent."""
+    cases = {
+        ("play", "--seed", "x"): "The option --seed wants a number; 'x' is not one. Type splendor-a11y --help",
+        ("--lang", "fr", "play", "--seed", "x"): "L'option --seed attend un nombre ; « x » n'en est pas un. Tapez",
+        ("--lang", "fr", "play", "--seed"): "L'option --seed attend une valeur après elle.",
+        ("--lang", "fr", "frob"): "Il n'y a pas de commande « frob » ; les commandes sont play, resume, replay,",
+        ("--lang", "fr", "play", "--speech", "fort"): "L'option --speech prend auto, on, off ; « fort » n'en fait",
+        ("--lang", "fr", "play", "--se", "3"): "L'option --se peut être --seed, --setup ; tapez-la en entier.",
+        ("--lang", "fr", "replay", "a", "b"): "Arguments non reconnus : b.",
+        ("--lang", "fr", "play", "--think", "99"): "--think : il faut des secondes de 0.1 à 60, ou fixed ; 99 n'est",
+        ("play", "--seed", "\x1b[2J"): "The option --seed wants a number; '\\x1b[2J' is not one.",
+    }
+    for words, said in cases.items():
+        refused = run_cli(*words, home=home)
+        assert refused.returncode == 2, refused
+        assert refused.stdout == "" and refused.stderr.startswith(said), (words, refused.stderr)
+        assert "\x1b" not in refused.stderr and "Traceback" not in refused.stderr
+    assert not (home / "games").exists()
+
+
 def test_a_french_player_sets_up_a_game_with_the_levels_in_french(home: Path) -> None:
     """The setup lists the levels as the language says them, takes the French word or the
     English name, and asks again listing only the French: the refusal listed both."""

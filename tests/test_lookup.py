@@ -59,7 +59,7 @@ def test_no_such_card_says_the_closest() -> None:
     [
         (["a0x", "3s"], "Unknown gem code 'x' in \"a0x 3s\"."),
         (["--bonus", "q"], "--bonus takes one gem code"),
-        (["--points", "many"], "invalid int value"),
+        (["--points", "many"], "The option --points wants a number; 'many' is not one."),
         ([], "Say a card code"),
     ],
 )

@@ -13,6 +13,7 @@ from splendor_a11y import __version__
 from splendor_a11y.bots import THINK_SECONDS
 from splendor_a11y.cli.exits import UsageError
 from splendor_a11y.cli.paths import database
+from splendor_a11y.cli.refusals import said_again
 from splendor_a11y.engine import MODULES
 from splendor_a11y.text.messages import (
     language_list,
@@ -61,7 +62,7 @@ class _Parser(argparse.ArgumentParser):
             near = _nearest_option(self, self.typed, unknown)
             if near is not None:
                 raise UsageError(text("cli.unknown_option_near", typed=near[0], option=near[1]))
-        raise UsageError(text("cli.usage_error", message=f"{message[0].upper()}{message[1:]}"))
+        raise UsageError(text("cli.usage_error", message=said_again(message)))
 
 
 def read_arguments(arguments: Sequence[str]) -> argparse.Namespace:
