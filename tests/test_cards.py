@@ -135,10 +135,10 @@ def test_installed_package_finds_its_data_from_any_folder(tmp_path: Path) -> Non
     [
         ("b0dd 4s 3e", "two diamond bonuses"),
         ("a0gg 3o", "no colour, and may be discarded during a purchase for 2 gold"),
-        ("a0* 3e 2o", "takes the colour and bonus of one of your cards"),
-        ("b0*+a 4e 3r 1o", "then you take a face-up level a card free"),
-        ("b1d+n 2s 2e 2r 2o", "and you reserve a noble tile for yourself"),
-        ("c3d -2o", "bought by discarding two of your onyx cards instead of gems"),
+        ("a0* 3e 2o", "takes the colour and bonus of one of its owner's cards"),
+        ("b0*+a 4e 3r 1o", "then its buyer takes a face-up level a card free"),
+        ("b1d+n 2s 2e 2r 2o", "and its buyer reserves a noble tile"),
+        ("c3d -2o", "bought by discarding two onyx cards instead of gems"),
     ],
 )
 def test_every_orient_mark_reads_in_words(code: str, words: str) -> None:

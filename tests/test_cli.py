@@ -30,7 +30,7 @@ def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_sa
         refused = run_cli("play", "--think", wrong, home=home)
         assert refused.returncode == 2
         assert refused.stderr.strip().splitlines() == [
-            f"Argument --think: it takes seconds from 0.1 to 60, or fixed; {wrong} is neither. "
+            f"The option --think: it takes seconds from 0.1 to 60, or fixed; {wrong} is neither. "
             "Type splendor-a11y --help for the options."
         ]
     # Both games at once, one a core, each in a home of its own: each is a whole game of
@@ -96,7 +96,13 @@ def test_a_refused_command_line_is_one_sentence_in_the_players_language(home: Pa
         ("--lang", "fr", "play", "--speech", "fort"): "L'option --speech prend auto, on, off ; « fort » n'en fait",
         ("--lang", "fr", "play", "--se", "3"): "L'option --se peut être --seed, --setup ; tapez-la en entier.",
         ("--lang", "fr", "replay", "a", "b"): "Arguments non reconnus : b.",
-        ("--lang", "fr", "play", "--think", "99"): "--think : il faut des secondes de 0.1 à 60, ou fixed ; 99 n'est",
+        (
+            "--lang",
+            "fr",
+            "play",
+            "--think",
+            "99",
+        ): "L'option --think : il faut des secondes de 0.1 à 60, ou fixed ; 99 n'est",
         ("play", "--seed", "\x1b[2J"): "The option --seed wants a number; '\\x1b[2J' is not one.",
     }
     for words, said in cases.items():

@@ -99,6 +99,11 @@ def test_the_promised_purchase_is_the_next_hint_and_says_so() -> None:
     book.remember(0, state, take)  # type: ignore[arg-type]
     said = explain_move(state, 0, take, Narrator(viewer=0))  # type: ignore[arg-type]
     assert f"then you can buy a{index} {card.text} next turn" in said  # type: ignore[attr-defined]
+    in_words = explain_move(state, 0, take, Narrator(viewer=0, verbosity=Verbosity.WORDS))  # type: ignore[arg-type]
+    assert re.search(rf"then you can buy a level a card \([^)]*\) at a{index} next turn", in_words), in_words
+    with speaking(LANGUAGES["fr"]):
+        en_mots = explain_move(state, 0, take, Narrator(viewer=0, verbosity=Verbosity.WORDS))  # type: ignore[arg-type]
+    assert re.search(rf"acheter une carte de niveau a \([^)]*\) en a{index} au prochain tour", en_mots), en_mots
     later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))
     kept = book.planned(0, later)  # type: ignore[arg-type]
     assert kept == Buy(later.card_at and _slot_of(later, card))  # type: ignore[arg-type]

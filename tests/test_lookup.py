@@ -70,6 +70,17 @@ def test_bad_input_is_a_sentence_and_exit_2(args: list[str], message: str) -> No
     assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_an_orient_card_paid_in_cards_is_looked_up_unquoted() -> None:
+    """``lookup c3d -2o`` was refused ("Unrecognized arguments: -2o"): argparse took the
+    cost in cards for an option. A word as a card's cost is read as one."""
+    result = run_cli("lookup", "c3d", "-2o", "--braille")
+    assert result.returncode == 0, result
+    assert result.stdout.splitlines()[0] == (
+        "c3d -2o: level c Orient card, 3 prestige points, diamond bonus, bought by discarding two onyx cards "
+        "instead of gems."
+    )
+
+
 def test_braille_labels() -> None:
     result = run_cli("lookup", "a0d", "3s", "--braille")
     assert result.stdout.splitlines()[1] == "a0d 3s in braille: \u2801\u283c\u281a\u2830\u2819\u2800\u283c\u2809\u280e"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,12 @@ from splendor_a11y.text.similarity import nearest
 
 _UNRECOGNIZED = gettext.gettext("unrecognized arguments: %s").split("%s")[0]
 """How argparse begins its refusal of words it does not know, in the words it uses."""
+
+
+_CARD_PART_OR_NUMBER = re.compile(r"^-\d+[a-z]*$|^-\d*\.\d+$")
+"""A word argparse is to read as a value, not an option: a negative number, as argparse
+has it, or a card's cost in cards (``-2o``: a module's mark, which argparse took for an
+unknown option when a card was looked up)."""
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -48,6 +55,7 @@ class _Parser(argparse.ArgumentParser):
         self._optionals.title = text("cli.options")
         self._positionals.title = text("cli.positionals")
         self.add_argument("-h", "--help", action="help", help=text("cli.help.help"))
+        self._negative_number_matcher = _CARD_PART_OR_NUMBER
 
     typed: tuple[str, ...] = ()
     """The words read (``read``): a refused option is matched against the options of the

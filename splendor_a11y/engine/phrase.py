@@ -25,6 +25,7 @@ __all__ = [
     "NobleNumbers",
     "Outcome",
     "OwnedCard",
+    "PlacedCard",
     "Phrase",
     "ModulesInPlay",
     "PlayOrder",
@@ -147,6 +148,16 @@ class OwnedCard:
     level (``your level a card``), since the sentence before told it in full and a
     description with its article ran on after "your" (``your a level a card (...)``)."""
 
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """A card named with its place: ``b3 b1e 3d 2e 3r`` in codes, and in words the place
+    after the card (``a level b card (...) at b3``), where before it the place ran into
+    the card's own words (``then you can buy a4 a level a card``)."""
+
+    place: str
     card: Card | None
 
 

@@ -146,9 +146,9 @@ def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Nar
         text("hint.take_general")
         if reach is None
         else (
-            text("hint.take_then_buy", place=reach[1], card=narrator.card(reach[2]))
+            text("hint.take_then_buy", card=narrator.card_at(reach[1], reach[2]))
             if reach[0] == 0
-            else text("hint.take_closer", place=reach[1], card=narrator.card(reach[2]), short=_gems(reach[0]))
+            else text("hint.take_closer", card=narrator.card_at(reach[1], reach[2]), short=_gems(reach[0]))
         )
     )
     return why + _over_limit(state, seat, take.gems.total)

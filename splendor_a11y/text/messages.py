@@ -226,8 +226,9 @@ def counts_in_words(counts: Iterable[int]) -> str:
 
 
 def bonus_requirement_in_words(counts: GemCounts) -> str:
-    """``4 sapphire and 4 emerald``: counts named by colour, for bonuses."""
-    return join_words([f"{n} {gem_name(gem)}" for gem, n in zip(GEMS, counts, strict=False) if n])
+    """``4 sapphire and 4 emerald``: counts named by colour, for bonuses; each language
+    chooses the colour's word or its plural (French ``4 saphirs et 4 émeraudes``)."""
+    return join_words([plural(n, f"bonus_count.{gem.name.lower()}") for gem, n in zip(GEMS, counts, strict=False) if n])
 
 
 def problem_text(error: SplendorError) -> str:

@@ -41,6 +41,7 @@ from splendor_a11y.engine.phrase import (
     Outcome,
     OwnedCard,
     Phrase,
+    PlacedCard,
     PlayOrder,
     Points,
     Price,
@@ -112,6 +113,16 @@ class Narrator:
         if card is None:
             return text("nothing")
         return card.text if self.verbosity is Verbosity.NOTATION else card_words(card)
+
+    def card_at(self, place: Slot | HandSlot | str, card: Card | None) -> str:
+        """A card named with its place: ``a4 a0e 2d 1s`` in codes; in words the place after
+        the card (``a level a card (...) at a4``), where before it the place ran into the
+        card's own words (``then you can buy a4 a level a card (...) next turn``)."""
+        if card is None:
+            return str(place)
+        if self.verbosity is Verbosity.NOTATION:
+            return f"{place} {card.text}"
+        return text("words.card_at", card=card_words(card), place=place)
 
     def noble(self, noble: Noble) -> str:
         """A noble tile inside a sentence in the chosen verbosity: ``3 4s 4e``, or in
@@ -265,11 +276,7 @@ class Narrator:
         parts = []
         for place in done:
             card = after.card_at(place)
-            parts.append(
-                text("event.refilled_one", place=place, card=self.card(card))
-                if card is not None
-                else text("event.refilled_empty", place=place)
-            )
+            parts.append(self.card_at(place, card) if card is not None else text("event.refilled_empty", place=place))
         return text("event.refilled", places=join_words(parts))
 
     def phrase(self, phrase: Phrase, before: GameState, after: GameState) -> str:
@@ -461,6 +468,8 @@ class Narrator:
     def _detail(self, value: object) -> object:
         if isinstance(value, Card):
             return self.card(value)
+        if isinstance(value, PlacedCard):
+            return self.card_at(value.place, value.card)
         if isinstance(value, GemCounts):
             return self.gems(value)
         if isinstance(value, tuple) and value and all(isinstance(v, Gem) for v in value):
@@ -527,6 +536,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     SlotCards: lambda n, v, before, after: separated(f"{slot} {n.card(card)}" for slot, card in v.items),
     CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
     OwnedCard: lambda n, v, before, after: n.owned_card(v.card),
+    PlacedCard: lambda n, v, before, after: n.card_at(v.place, v.card),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
     TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),
     Hand: lambda n, v, before, after: n.hand(v.count),

@@ -217,9 +217,7 @@ class Answers:
             cost = price(state, seat, card)
             if cost is not None:
                 key = "query.afford.card" if cost[0].total or cost[1] else "query.afford.free"
-                found.append(
-                    text(key, place=place, card=self.narrator.card(card), paid=self.narrator.price_words(cost))
-                )
+                found.append(text(key, card=self.narrator.card_at(place, card), paid=self.narrator.price_words(cost)))
         suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
             return text("query.afford.none" + suffix, name=player.name)

@@ -19,6 +19,7 @@ from splendor_a11y.engine.modules.strongholds.board import (
 )
 from splendor_a11y.engine.modules.strongholds.events import ConquestDeclined, StrongholdOusted, StrongholdPlaced
 from splendor_a11y.engine.modules.strongholds.kinds import NAME, STRONGHOLDS_EACH, Reasons
+from splendor_a11y.engine.phrase import PlacedCard
 from splendor_a11y.engine.refusals import Reason
 from splendor_a11y.engine.state import GameState, face_up_slots
 from splendor_a11y.engine.values import value
@@ -34,8 +35,7 @@ def check_free(state: GameState, place: Slot, card: Card, what: str = "take") ->
         raise refuse(
             state,
             Reasons.OCCUPIED,
-            place=place,
-            card=card,
+            card=PlacedCard(str(place), card),
             owner=state.players[owner].name,
             **({"what": what} if what != "take" else {}),
         )

@@ -7,7 +7,7 @@ from typing import ClassVar
 from splendor_a11y.domain.notation import Slot
 from splendor_a11y.engine.events import SeatEvent, event_kind, json_field
 from splendor_a11y.engine.modules.strongholds.board import move, strongholds, strongholds_left
-from splendor_a11y.engine.phrase import Phrase
+from splendor_a11y.engine.phrase import Phrase, PlacedCard
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import continue_turn, settle
 from splendor_a11y.engine.values import value
@@ -35,12 +35,12 @@ class StrongholdPlaced(SeatEvent):
         if self.source is not None:
             return Phrase(
                 "event.move_hold",
-                {"source": str(self.source), "place": str(self.to), "card": card, "count": count},
+                {"source": str(self.source), "card": PlacedCard(str(self.to), card), "count": count},
                 seat=self.player,
             )
         return Phrase(
             "event.hold",
-            {"place": str(self.to), "card": card, "count": count, "left": strongholds_left(after, self.player)},
+            {"card": PlacedCard(str(self.to), card), "count": count, "left": strongholds_left(after, self.player)},
             seat=self.player,
         )
 

@@ -18,7 +18,7 @@ from splendor_a11y.engine.modules.strongholds.board import (
 )
 from splendor_a11y.engine.modules.strongholds.commands import Conquer, Decline, Hold, Oust
 from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE, STRONGHOLDS_EACH
-from splendor_a11y.engine.phrase import LastRound, Phrase, Points, Price, Refill
+from splendor_a11y.engine.phrase import LastRound, Phrase, PlacedCard, Points, Price, Refill
 from splendor_a11y.engine.state import GameState
 
 __all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
@@ -74,7 +74,7 @@ def prompt(state: GameState) -> Phrase | None:
         assert card is not None
         cost = price(state, seat, card)
         assert cost is not None, "a conquest is offered only when the card can be paid for"
-        return Phrase("turn.conquest.you", {"place": str(slot), "card": card, "paid": Price(*cost)})
+        return Phrase("turn.conquest.you", {"card": PlacedCard(str(slot), card), "paid": Price(*cost)})
     return None
 
 
