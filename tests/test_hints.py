@@ -92,7 +92,11 @@ def _plan_state() -> tuple[object, TakeGems, object]:
     raise AssertionError("no such card in this deal")
 
 
-def test_the_promised_purchase_is_the_next_hint_and_says_so() -> None:
+def test_a_promised_purchase_is_said_again_next_turn_as_kept_or_as_waiting() -> None:
+    """The hint is the hard bot's move; last turn's promise is said with it: as planned
+    when the hint buys the card, or that the card can still be bought and this move is
+    stronger (a hint that bought the promise whenever it could won 10 of 16 games against
+    medium, the hard bot's own moves 15)."""
     state, take, (card, index) = _plan_state()
     assert planned_purchase(state, 0, take) == card  # type: ignore[arg-type]
     book = HintBook()
@@ -105,10 +109,15 @@ def test_the_promised_purchase_is_the_next_hint_and_says_so() -> None:
         en_mots = explain_move(state, 0, take, Narrator(viewer=0, verbosity=Verbosity.WORDS))  # type: ignore[arg-type]
     assert re.search(rf"acheter une carte de niveau a \([^)]*\) en a{index} au prochain tour", en_mots), en_mots
     later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))
-    kept = book.planned(0, later)  # type: ignore[arg-type]
-    assert kept == Buy(later.card_at and _slot_of(later, card))  # type: ignore[arg-type]
+    kept = Buy(_slot_of(later, card))  # type: ignore[no-untyped-call]
     told = book.explain(0, later, kept, Narrator(viewer=0))  # type: ignore[arg-type]
     assert told.startswith(f"buy a{index}: ") and told.endswith("As planned last turn."), told
+    stronger = TakeGems(GemCounts.parse("1d 1s 1e"))
+    told = book.explain(0, later, stronger, Narrator(viewer=0))  # type: ignore[arg-type]
+    assert told.startswith("take dse: "), told
+    assert told.endswith(
+        f"The card planned last turn, a{index} {card.text}, can still be bought, but this move is stronger."
+    )  # type: ignore[attr-defined]
 
 
 def _slot_of(state, card):  # type: ignore[no-untyped-def]
@@ -129,7 +138,6 @@ def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
     from splendor_a11y.domain.notation import Slot
 
     bought = play(rival, Buy(Slot("a", index)))
-    assert book.planned(0, bought) is None
     other = TakeGems(GemCounts.parse("1d 1s 1e"))
     told = book.explain(0, bought, other, Narrator(viewer=0))
     assert told.startswith("take dse: ")

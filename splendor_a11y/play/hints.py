@@ -1,10 +1,16 @@
 """Hints that keep their word: the same hint while the table has not changed, and the
-purchase a hint promised ("then you can buy h1 next turn") hinted next turn, or, when
-the table took it away, a hint that says what changed.
+purchase a hint promised ("then you can buy h1 next turn") said again next turn: as
+planned, taken away by the table (by whom), out of reach now (why), or still there
+while the hard bot's move is another, stronger one.
 
 The hard bot thinks against a clock, so two hints asked of one position could differ,
 and its next move need not be the one a hint's reason promised; a player who follows
 a hint must be able to trust it. What each seat was told is kept here, per table.
+
+The promise is said, never played in the bot's place: a take's reason names the card
+it brings nearest, which need not be the card the bot builds towards. Hints that
+bought the promised card whenever they could won 10 of 16 games against medium, where
+the hard bot's own moves won 15 on the same seeds (fixed thought, 2026-12-03).
 """
 
 from __future__ import annotations
@@ -45,21 +51,6 @@ class HintBook:
         given = self._given.get(seat)
         return given[1] if given is not None and given[0] == state else None
 
-    def planned(self, seat: int, state: GameState) -> Command | None:
-        """The purchase promised last turn, when the seat took what was hinted and the
-        card can be bought now; else None."""
-        plan = self._plan(seat, state)
-        if plan is None:
-            return None
-        place = _place_of(state, seat, plan.card)
-        if place is None:
-            return None
-        try:
-            decide(state, Buy(place))
-        except IllegalAction:
-            return None
-        return Buy(place)
-
     def remember(self, seat: int, state: GameState, command: Command) -> None:
         """Keep the hint given to a seat, and the purchase it promises for next turn."""
         self._given[seat] = (state, command)
@@ -86,7 +77,7 @@ class HintBook:
             decide(state, Buy(place))
         except IllegalAction as refusal:
             return text("hint.plan_blocked", card=card, why=narrator.refusal(refusal, seen), hint=hint)
-        return hint
+        return text("hint.plan_waits", card=narrator.card_at(place, plan.card), hint=hint)
 
     def _plan(self, seat: int, state: GameState) -> _Plan | None:
         """Last turn's plan, if the seat followed it (its tokens are as the hint left them)."""

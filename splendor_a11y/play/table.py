@@ -260,11 +260,10 @@ class Table:
         self._kept(lambda: (HintAsked(seat),))
 
     def hint_for(self, seat: int, state: GameState, events_so_far: int) -> Command:
-        """The hint for a seat in a position: the one already given there, or the
-        purchase last turn's hint promised, or the hard bot's move, seeded as the game's
-        hints are, thought here and now. Safe in a worker thread (it touches only this
-        seat's hints)."""
-        command = self._hint_known(seat, state) or hint_of(
+        """The hint for a seat in a position: the one already given there, or the hard
+        bot's move, seeded as the game's hints are, thought here and now. Safe in a
+        worker thread (it touches only this seat's hints)."""
+        command = self.hints.given(seat, state) or hint_of(
             *self._hint_question(seat, state, events_so_far), self.watch.foresight_against(seat)
         )
         self.hints.remember(seat, state, command)
@@ -272,16 +271,12 @@ class Table:
 
     async def hint(self, seat: int, state: GameState, events_so_far: int) -> Command:
         """``hint_for``, the hard bot's move thought by the table's ``thinkers``."""
-        command = self._hint_known(seat, state)
+        command = self.hints.given(seat, state)
         if command is None:
             foresight = await self.watch.counted_against(seat, self.thinkers)
             command = await self.thinkers.think(hint_of, *self._hint_question(seat, state, events_so_far), foresight)
         self.hints.remember(seat, state, command)
         return command
-
-    def _hint_known(self, seat: int, state: GameState) -> Command | None:
-        """The hint already given in this position, or the purchase last turn's promised."""
-        return self.hints.given(seat, state) or self.hints.planned(seat, state)
 
     def _hint_question(
         self, seat: int, state: GameState, events_so_far: int
