@@ -536,7 +536,9 @@ def test_a_certificate_without_its_key_is_one_sentence_and_exit_2(tmp_path: Path
 def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[Server, str, Any]) -> None:
     """A player whose browser speaks English types ``lang fr``: the game answers in French,
     and so does the page (the command line is then named "Commande"), with its language
-    set for the screen reader and the browser's voice; a reload keeps it."""
+    set for the screen reader and the browser's voice; a reload keeps it. At a table, the
+    help's keys are said in French (they stayed in the language of the connection) and
+    the players' panel counts "0 point" with French spacing ("0 points; jetons")."""
     _server, url, api = browser_site
 
     async def scenario() -> None:
@@ -552,6 +554,12 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
             await ivy.expect(r"Connectés, 1")
             await ivy.page.reload()
             await ivy.page.get_by_label("Commande").wait_for()
+            await ivy.type("créer 2 robot:facile")
+            await ivy.expect(r"À vous\.")
+            await ivy.type("aide")
+            await ivy.expect(r"F2 ou Alt\+R : répéter la dernière annonce\.")
+            players = await ivy.page.inner_text("#board li")
+            assert "Ivy (Tour) 0 point ; jetons " in players, players
 
     run(scenario())
 

@@ -38,7 +38,7 @@ def session_io(console: Console) -> SessionIO:
         read_line=console.read_line,
         announce=console.announce,
         set_speech=console.set_speech,
-        keys_help=console.keys_help(),
+        keys_help=console.keys_help,
         confirm_quit=console.confirm_quit,
     )
 
@@ -60,7 +60,7 @@ def game_io(console: Console) -> SessionIO:
         read_line=read_line,
         announce=console.announce,
         set_speech=console.set_speech,
-        keys_help=console.keys_help(),
+        keys_help=console.keys_help,
         confirm_quit=console.confirm_quit_async,
         interruptions=interruptions,
     )

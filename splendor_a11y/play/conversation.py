@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from splendor_a11y.domain.errors import SplendorError
@@ -61,7 +61,10 @@ class SessionIO:
     read_line: Callable[[str], str | None | Awaitable[str | None]]
     announce: Callable[[str, Channel], None]
     set_speech: Callable[[bool], str] = lambda on: text("help.no_speech")
-    keys_help: list[str] = field(default_factory=list)
+    keys_help: Callable[[], list[str]] = lambda: []
+    """The help's lines on the keys, said when help is asked, in the language heard then
+    (a list made once stayed in the language of the moment it was made: English on a
+    French player's page)."""
     confirm_quit: Callable[[], bool | Awaitable[bool]] = lambda: True
     """Asked after Ctrl-C outside the prompt (a computer thinking): True to quit."""
     interruptions: Interruptions | None = None
@@ -179,7 +182,7 @@ class Conversation:
         return [text(f"setting.{query.name}")]
 
     def _help(self, query: Query) -> list[str]:
-        return help_lines(query.argument, self.io.keys_help, self.extra_help, self.state.module_names)
+        return help_lines(query.argument, self.io.keys_help(), self.extra_help, self.state.module_names)
 
     def choose_language(self, code: str) -> str:
         """``lang fr``: speak that language from now on; at the keyboard, the program's."""

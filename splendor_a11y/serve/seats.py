@@ -68,7 +68,8 @@ class Link(Protocol):
     """One connection to one person: lines out, lines in."""
 
     address: str
-    keys_help: list[str]
+    keys_help: Callable[[], list[str]]
+    """The help's lines on the link's keys (none where it has none), said when asked."""
     closed: bool
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:
@@ -152,7 +153,7 @@ class NetSeat(SeatSession):
             self.link.complete_for(None)
         self.link = link
         self.voice = voice or self.voice
-        self.io.keys_help = link.keys_help if link is not None else []
+        self.io.keys_help = link.keys_help if link is not None else list
         if link is None:
             self._keep_from(self.table.state, self.table.events_so_far)
             return []

@@ -81,6 +81,8 @@ PAGE_LABELS = (
     "board_tokens",
     "board_bonuses",
     "board_points",
+    "board_point",
+    "board_separator",
     "board_hand",
     "board_face_down",
     "board_none",
@@ -137,7 +139,7 @@ class WebLink:
         self._page_language = page_language
         self._modules: tuple[str, ...] | None = None
         self._spoken: Language | None = None
-        self.keys_help = keys_help()
+        self.keys_help = keys_help
         self.closed = False
         self.review = History()
         self._answer: Callable[[str], list[str]] | None = None

@@ -180,10 +180,12 @@ function drawPlayer(board, player, index) {
   const item = element("li");
   const turn = index === board.current_player ? ` (${labels.turn})` : "";
   item.appendChild(element("strong", `${player.name}${turn}`));
-  const facts = [`${player.points} ${labels.points}`, `${labels.tokens} ${gems(player.tokens)}`,
+  // "1 point", and in French "0 point" too: the language's own rule for the count.
+  const one = new Intl.PluralRules(document.documentElement.lang).select(player.points) === "one";
+  const facts = [`${player.points} ${one ? labels.point : labels.points}`, `${labels.tokens} ${gems(player.tokens)}`,
     `${labels.bonuses} ${gems(player.bonuses)}`];
   if (player.nobles.length) facts.push(`${labels.nobles} ${player.nobles.join(", ")}`);
-  item.appendChild(element("span", ` ${facts.join("; ")}`));
+  item.appendChild(element("span", ` ${facts.join(labels.separator)}`));
   if (index === board.seat && Object.keys(player.tokens || {}).length) {
     // Your own tokens: clicked, they are given back (over ten).
     const yours = element("div", `${labels.tokens}: `, "row");
