@@ -96,6 +96,8 @@ def test_a_refused_command_line_is_one_sentence_in_the_players_language(home: Pa
         ("--lang", "fr", "play", "--speech", "fort"): "L'option --speech prend auto, on, off ; « fort » n'en fait",
         ("--lang", "fr", "play", "--se", "3"): "L'option --se peut être --seed, --setup ; tapez-la en entier.",
         ("--lang", "fr", "replay", "a", "b"): "Arguments non reconnus : b.",
+        ("--lang", "fr", "replay"): "Il manque : FICHIER. Tapez splendor-a11y --help",
+        ("replay",): "Something is missing: FILE. Type splendor-a11y --help",
         (
             "--lang",
             "fr",

@@ -154,13 +154,15 @@ def build_parser() -> _Parser:
 
     resume = sub.add_parser("resume", help=text("cli.help.resume"))
     _lang_option(resume)
-    resume.add_argument("file", nargs="?", type=Path, help=text("cli.help.resume_file"))
+    resume.add_argument(
+        "file", nargs="?", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.resume_file")
+    )
     _think_option(resume)
     _voice_options(resume)
 
     rep = sub.add_parser("replay", help=text("cli.help.replay"))
     _lang_option(rep)
-    rep.add_argument("file", type=Path, help=text("cli.help.replay_file"))
+    rep.add_argument("file", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.replay_file"))
     rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
     rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
     rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
@@ -195,7 +197,9 @@ def build_parser() -> _Parser:
     export = sub.add_parser("export", help=text("cli.help.export"))
     _lang_option(export)
     export.add_argument("table", type=int, help=text("cli.help.export_table"))
-    export.add_argument("file", nargs="?", type=Path, help=text("cli.help.export_file"))
+    export.add_argument(
+        "file", nargs="?", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.export_file")
+    )
     export.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
