@@ -218,3 +218,20 @@ def test_a_game_begins_with_its_nobles_kept_apart_by_semicolons() -> None:
     parts = nobles.rstrip(".").split("; ")
     assert [part.split(":", 1)[0] for part in parts] == ["1", "2", "3"], said
     assert all(part.endswith("bonuses, 3 points") for part in parts), said
+
+
+def test_an_orient_free_choice_names_each_card_with_its_place_after_it_in_words() -> None:
+    """The Orient's free card is chosen from cards listed with their places: in codes
+    ``b1 b2s 3d``, in words the place after the card, as everywhere else, where it ran
+    into the card's words (``one of b1 a level b card (...)``)."""
+    from splendor_a11y.engine.phrase import Phrase, SlotCards
+
+    state = new_game(2, 3, ("orient",))
+    slots = tuple((f"b{i + 1}", card) for i, card in enumerate(state.rows[1][:2]))
+    asked = Phrase("turn.free.you", {"level": "b", "cards": SlotCards(slots)})
+    in_codes = Narrator(viewer=0).phrase(asked, state, state)
+    first, second = (card.text for _, card in slots)  # type: ignore[union-attr]
+    assert in_codes == f"Take a level b card free: free and its place, one of b1 {first}; b2 {second}."
+    in_words = Narrator(viewer=0, verbosity=Verbosity.WORDS).phrase(asked, state, state)
+    assert in_words.startswith("Take a level b card free: free and its place, one of a level b card ("), in_words
+    assert ") at b1; a level b card (" in in_words and in_words.endswith(") at b2."), in_words

@@ -163,7 +163,8 @@ class PlacedCard:
 
 @dataclass(frozen=True, slots=True)
 class SlotCards:
-    """Face-up cards with their slots, said one after another (``b1 b2s 3d; b4 ...``)."""
+    """Face-up cards with their slots, said one after another (``b1 b2s 3d; b4 ...``), each
+    as a ``PlacedCard`` is."""
 
     items: tuple[tuple[str, Card | None], ...]
 

@@ -533,7 +533,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     Price: lambda n, v, before, after: n.price_words((v.paid, v.cards)),
     Points: lambda n, v, before, after: n.points(v.count),
     GemName: lambda n, v, before, after: gem_name(v.gem, v.count),
-    SlotCards: lambda n, v, before, after: separated(f"{slot} {n.card(card)}" for slot, card in v.items),
+    SlotCards: lambda n, v, before, after: separated(n.card_at(slot, card) for slot, card in v.items),
     CardList: lambda n, v, before, after: join_words([n.card(card) for card in v.cards]),
     OwnedCard: lambda n, v, before, after: n.owned_card(v.card),
     PlacedCard: lambda n, v, before, after: n.card_at(v.place, v.card),
