@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,7 +26,7 @@ import pytest
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import DeckTop
 from splendor_a11y.engine import CardReserved
-from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.conversation import Channel, no_keys
 from splendor_a11y.play.table import Table
 from splendor_a11y.record import LogHeader, LogWriter, PlayerEntry, read_log, replay
 from splendor_a11y.serve.seats import NetSeat
@@ -444,7 +445,7 @@ class Heard:
     """A connection that keeps what it is sent (the ``Link`` a seat speaks through)."""
 
     address: str = "127.0.0.1"
-    keys_help: list[str] = field(default_factory=list)
+    keys_help: Callable[[], list[str]] = no_keys
     closed: bool = False
     lines: list[str] = field(default_factory=list)
 

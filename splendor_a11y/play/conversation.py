@@ -31,7 +31,7 @@ from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 from splendor_a11y.text.queries import Answers
 from splendor_a11y.text.rules import rules_lines, section_command, section_named
 
-__all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines"]
+__all__ = ["LOGGER", "Channel", "Conversation", "Outcome", "SessionIO", "help_lines", "no_keys"]
 
 LAST_DEFAULT = 5
 LOGGER = logging.getLogger("splendor_a11y")
@@ -53,6 +53,11 @@ class Outcome(Enum):
     QUIT = "quit"
 
 
+def no_keys() -> list[str]:
+    """The help's lines on the keys of a way in that has none (telnet, a pipe)."""
+    return []
+
+
 @dataclass
 class SessionIO:
     """A conversation's only ways out: read a line (None at end of input), announce a
@@ -61,7 +66,7 @@ class SessionIO:
     read_line: Callable[[str], str | None | Awaitable[str | None]]
     announce: Callable[[str, Channel], None]
     set_speech: Callable[[bool], str] = lambda on: text("help.no_speech")
-    keys_help: Callable[[], list[str]] = lambda: []
+    keys_help: Callable[[], list[str]] = no_keys
     """The help's lines on the keys, said when help is asked, in the language heard then
     (a list made once stayed in the language of the moment it was made: English on a
     French player's page)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve, view
-from splendor_a11y.play.conversation import Channel, Outcome, SessionIO
+from splendor_a11y.play.conversation import Channel, Outcome, SessionIO, no_keys
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table
 from splendor_a11y.record.state_json import state_to_json
@@ -153,7 +153,7 @@ class NetSeat(SeatSession):
             self.link.complete_for(None)
         self.link = link
         self.voice = voice or self.voice
-        self.io.keys_help = link.keys_help if link is not None else list
+        self.io.keys_help = link.keys_help if link is not None else no_keys
         if link is None:
             self._keep_from(self.table.state, self.table.events_so_far)
             return []

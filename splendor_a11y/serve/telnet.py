@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from splendor_a11y.play.conversation import Channel
+from splendor_a11y.play.conversation import Channel, no_keys
 from splendor_a11y.play.terminal import escape_controls, network_newlines
 from splendor_a11y.serve.accounts import Doorman
 from splendor_a11y.serve.gate import Gate
@@ -85,7 +85,7 @@ class TelnetLink:
         self.writer = writer
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.keys_help: Callable[[], list[str]] = list
+        self.keys_help: Callable[[], list[str]] = no_keys
         self.prompt: str | None = None
         self.closed = False
         self._bytes = TelnetBytes()
