@@ -116,12 +116,15 @@ def test_a_refused_command_line_is_one_sentence_in_the_players_language(home: Pa
 
 
 def test_a_french_player_sets_up_a_game_with_the_levels_in_french(home: Path) -> None:
-    """The setup lists the levels as the language says them, takes the French word or the
-    English name, and asks again listing only the French: the refusal listed both."""
+    """The setup asks whether the computer plays for each name in a form that fits any
+    name (it asked "Ana est-il joué", a man's form), lists the levels as the language says
+    them, takes the French word or the English name, and asks again listing only the
+    French: the refusal listed both."""
     answers = "2\nAna\nn\nBen\no\nexpert\nDifficile\nquitter\n"
     log = home / "fr.jsonl"
     played = run_cli("--lang", "fr", "play", "--setup", "--seed", "2", "--log", str(log), stdin=answers, home=home)
     lines = played.stdout.splitlines()
+    assert "L'ordinateur joue-t-il pour Ana ? Tapez o ou n." in lines, played
     assert "Quel niveau pour Ben : hasard, facile, moyen, difficile ?" in lines, played
     assert "Répondez par l'un de ces choix : hasard, facile, moyen, difficile." in lines, played
     assert json.loads(log.read_text().splitlines()[0])["players"][1] == {"name": "Ben", "kind": "bot", "level": "hard"}

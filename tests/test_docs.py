@@ -32,6 +32,16 @@ def test_the_readme_is_short_and_opens_with_its_two_commands() -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["architecture.md", "changelog.md", "contributing.md"])
+def test_the_docs_site_shows_the_root_files_themselves(name: str) -> None:
+    """The site's architecture, changelog and contributing pages are links to the files at
+    the root, so that a change made to one is on both: a copy had drifted twice (an
+    editor writing through the link made it a file, and the next entry went to one only)."""
+    page = ROOT / "docs" / name
+    assert page.is_symlink(), f"docs/{name} is a copy; make it a link: ln -sf ../{name[:-3].upper()}.md docs/{name}"
+    assert page.resolve() == (ROOT / (name[:-3].upper() + ".md")).resolve()
+
+
 def test_the_docs_site_builds_strictly(tmp_path: Path) -> None:
     built = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],

@@ -538,7 +538,7 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
     and so does the page (the command line is then named "Commande"), with its language
     set for the screen reader and the browser's voice; a reload keeps it. At a table, the
     help's keys are said in French (they stayed in the language of the connection) and
-    the players' panel counts "0 point" with French spacing ("0 points; jetons")."""
+    the players' panel counts "0 point" with French spacing and colons ("0 point ; jetons : aucun")."""
     _server, url, api = browser_site
 
     async def scenario() -> None:
@@ -559,7 +559,7 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
             await ivy.type("aide")
             await ivy.expect(r"F2 ou Alt\+R : répéter la dernière annonce\.")
             players = await ivy.page.inner_text("#board li")
-            assert "Ivy (Tour) 0 point ; jetons " in players, players
+            assert "Ivy (Tour) 0 point ; jetons : aucun ; bonus : aucun" in players, players
 
     run(scenario())
 

@@ -83,6 +83,7 @@ PAGE_LABELS = (
     "board_points",
     "board_point",
     "board_separator",
+    "board_colon",
     "board_hand",
     "board_face_down",
     "board_none",

@@ -155,7 +155,7 @@ function cardButton(slot, code) {
 function drawRows(board, into) {
   for (const level of LEVELS) {
     const row = element("div", undefined, "row");
-    row.appendChild(button(`${level}: ${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck",
+    row.appendChild(button(`${level}${page.board.dataset.colon}${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck",
       () => `reserve deck ${level}`));
     for (const [slot, code] of Object.entries(board.board[level] || {})) {
       row.appendChild(code ? cardButton(slot, code) : element("span", `${slot} —`, "empty"));
@@ -182,20 +182,20 @@ function drawPlayer(board, player, index) {
   item.appendChild(element("strong", `${player.name}${turn}`));
   // "1 point", and in French "0 point" too: the language's own rule for the count.
   const one = new Intl.PluralRules(document.documentElement.lang).select(player.points) === "one";
-  const facts = [`${player.points} ${one ? labels.point : labels.points}`, `${labels.tokens} ${gems(player.tokens)}`,
-    `${labels.bonuses} ${gems(player.bonuses)}`];
-  if (player.nobles.length) facts.push(`${labels.nobles} ${player.nobles.join(", ")}`);
+  const facts = [`${player.points} ${one ? labels.point : labels.points}`, `${labels.tokens}${labels.colon}${gems(player.tokens)}`,
+    `${labels.bonuses}${labels.colon}${gems(player.bonuses)}`];
+  if (player.nobles.length) facts.push(`${labels.nobles}${labels.colon}${player.nobles.join(", ")}`);
   item.appendChild(element("span", ` ${facts.join(labels.separator)}`));
   if (index === board.seat && Object.keys(player.tokens || {}).length) {
     // Your own tokens: clicked, they are given back (over ten).
-    const yours = element("div", `${labels.tokens}: `, "row");
+    const yours = element("div", `${labels.tokens}${labels.colon}`, "row");
     for (const [gem, count] of Object.entries(player.tokens)) {
       yours.appendChild(button(`${count}${gem}`, `token gem-${gem}`, () => adding("return", gem, /^return [dserog]*$/)));
     }
     item.appendChild(yours);
   }
   if (player.reserved.length) {
-    const hand = element("div", `${labels.hand}: `, "row");
+    const hand = element("div", `${labels.hand}${labels.colon}`, "row");
     player.reserved.forEach((held, place) => {
       if (held.hidden) hand.appendChild(element("span", `${held.level} ${labels.faceDown}`, "card face-down"));
       else if (index === board.seat) hand.appendChild(cardButton(`h${place + 1}`, held.card));
@@ -215,7 +215,7 @@ function drawBoard(board) {
   page.board.hidden = false;
   const labels = page.board.dataset;
   const into = page.boardContent;
-  const nobles = element("div", `${labels.nobles}: `, "row");
+  const nobles = element("div", `${labels.nobles}${labels.colon}`, "row");
   for (const [number, noble] of Object.entries(board.nobles || {})) {
     if (noble) nobles.appendChild(button(`${number}. ${noble}`, "card noble", () => `noble ${number}`));
   }
