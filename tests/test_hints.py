@@ -80,9 +80,9 @@ def test_a_player_who_follows_the_hints_is_never_told_two_things(tmp_path: Path)
     assert not any("0 gems" in line for line in follower.heard)
 
 
-def _plan_state() -> tuple[object, TakeGems, object]:
+def _plan_state(modules: tuple[str, ...] = ()) -> tuple[object, TakeGems, object]:
     """Seat 0 one take away from a face-up card that costs three different gems."""
-    state = new_game(2, 5)
+    state = new_game(2, 5, modules)
     for slot_index, card in enumerate(state.rows[0]):
         colours = [i for i in range(5) if card is not None and card.cost[i]]
         if card is not None and card.cost.total <= 5 and len(colours) >= 3:
@@ -144,6 +144,27 @@ def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
     assert re.search(r" The card planned last turn, a0\S* [^,]+, is gone: P1 bought it\.$", told), told
     in_words = book.explain(0, bought, other, Narrator(viewer=0, verbosity=Verbosity.WORDS))
     assert " The card planned last turn, a level a card (" in in_words, "a sentence never starts in lower case"
+
+
+def test_a_plan_an_opponent_s_stronghold_blocks_is_said_with_the_rule_after_a_colon() -> None:
+    """The card planned last turn is still there but under an opponent's stronghold: the
+    hint says why it cannot be bought, the refusal running on after the colon in lower
+    case (it read "maintenant : Vous ne pouvez pas")."""
+    from splendor_a11y.domain.notation import Slot
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+
+    state, take, (card, index) = _plan_state(("strongholds",))
+    book = HintBook()
+    book.remember(0, state, take)  # type: ignore[arg-type]
+    later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))  # type: ignore[attr-defined]
+    blocked = with_strongholds(later, ((), (Slot("a", index),)))
+    other = TakeGems(GemCounts.parse("1d 1s 1e"))
+    with speaking(LANGUAGES["fr"]):
+        told = book.explain(0, blocked, other, Narrator(viewer=0))
+    assert re.search(
+        rf"La carte prévue au tour précédent, a{index} [^,]+, ne peut pas être achetée maintenant : vous ne pouvez pas ",
+        told,
+    ), told
 
 
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:

@@ -231,7 +231,32 @@ def test_an_orient_free_choice_names_each_card_with_its_place_after_it_in_words(
     asked = Phrase("turn.free.you", {"level": "b", "cards": SlotCards(slots)})
     in_codes = Narrator(viewer=0).phrase(asked, state, state)
     first, second = (card.text for _, card in slots)  # type: ignore[union-attr]
-    assert in_codes == f"Take a level b card free: free and its place, one of b1 {first}; b2 {second}."
+    assert in_codes == f"Take a level b card free: type free and its place, one of b1 {first}; b2 {second}."
     in_words = Narrator(viewer=0, verbosity=Verbosity.WORDS).phrase(asked, state, state)
-    assert in_words.startswith("Take a level b card free: free and its place, one of a level b card ("), in_words
+    assert in_words.startswith("Take a level b card free: type free and its place, one of a level b card ("), in_words
     assert ") at b1; a level b card (" in in_words and in_words.endswith(") at b2."), in_words
+
+
+def test_strongholds_that_go_home_with_a_card_are_said() -> None:
+    """A card bought from under strongholds sends them home. The prompt after it said
+    "3 left" with no word of why; now the purchase says who took how many back, to each
+    listener in their own words and language, and a reservation does too."""
+    from splendor_a11y.engine import decide_and_apply
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+
+    state = new_game(2, 3, ("strongholds",))
+    a1 = Slot("a", 1)
+    card = state.card_at(a1)
+    assert card is not None
+    state = with_strongholds(state, ((a1, a1, Slot("b", 2)), ()))
+    state = with_player(state, 0, tokens=state.players[0].tokens.plus(card.cost))
+    events, _after = decide_and_apply(state, Buy(a1))
+    bought = next(event for event in events if isinstance(event, CardBought))
+    before = state
+    said = told(YOU, before, bought)
+    assert said.endswith("From that card, you take back 2 strongholds, and have 2 left."), said
+    with speaking(LANGUAGES["fr"]):
+        dit = told(THEM, before, bought)
+    assert dit.endswith("De cette carte, P0 reprend 2 bastions, et il lui en reste 2."), dit
+    reserved = decide_and_apply(state, Reserve(a1))[0][0]
+    assert told(THEM, before, reserved).endswith("From that card, P0 takes back 2 strongholds, and has 2 left.")

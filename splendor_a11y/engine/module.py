@@ -35,6 +35,8 @@ The hooks, in the order a game meets them:
 - ``hide``, ``redact_deal``, ``pools``, ``imagine``: what a seat may not see of it.
 - ``points_given``: the points its powers gave a player, for a game's summary.
 - ``questions``, ``answer``: its own questions at the prompt, and their answers.
+- ``aside``: a sentence it adds after any event is told, when that event moved its
+  pieces on the way (pieces sent home with a card that left its slot).
 - ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
   ``colour_of``, ``words``, ``mark_words``: what the text layer says of it, as ``Phrase``
   values (a catalogue key and plain facts), never sentences; ``mark_words`` is asked of
@@ -274,6 +276,11 @@ class Module:
     def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
         """How it tells a base game's event when its rules changed what that event means
         (None: the event tells itself; a module's own events always do)."""
+        return None
+
+    def aside(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        """A sentence said after an event, however it is told, when the event moved this
+        module's pieces without being one of its own (None: nothing to add)."""
         return None
 
     def prompt(self, state: GameState) -> Phrase | None:

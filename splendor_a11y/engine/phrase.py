@@ -17,6 +17,7 @@ from splendor_a11y.domain.notation import DeckTop, Gem, GemCounts, HandSlot, Slo
 __all__ = [
     "CardList",
     "Choice",
+    "Counted",
     "Deck",
     "GemName",
     "Hand",
@@ -86,6 +87,15 @@ class Source:
 class Points:
     """A number of prestige points (``7 points``)."""
 
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A number of things a module names, said by the catalogue's plural entry ``key``
+    (``1 piece``, ``2 pieces``)."""
+
+    key: str
     count: int
 
 

@@ -70,13 +70,13 @@ class HintBook:
         place = _place_of(seen, seat, plan.card)
         if place is not None and command == Buy(place):
             return text("hint.as_planned", hint=hint)
-        card = narrator.card(plan.card)
         if place is None:
-            return text("hint.plan_gone", card=card, whom=_whom(seen, plan.card), hint=hint)
+            return text("hint.plan_gone", card=narrator.card(plan.card), whom=_whom(seen, plan.card), hint=hint)
         try:
             decide(state, Buy(place))
         except IllegalAction as refusal:
-            return text("hint.plan_blocked", card=card, why=narrator.refusal(refusal, seen), hint=hint)
+            why = narrator.refusal_after_colon(refusal, seen)
+            return text("hint.plan_blocked", card=narrator.card_at(place, plan.card), why=why, hint=hint)
         return text("hint.plan_waits", card=narrator.card_at(place, plan.card), hint=hint)
 
     def _plan(self, seat: int, state: GameState) -> _Plan | None:

@@ -32,6 +32,7 @@ from splendor_a11y.engine import (
 from splendor_a11y.engine.phrase import (
     CardList,
     Choice,
+    Counted,
     Deck,
     GemName,
     Hand,
@@ -300,6 +301,14 @@ class Narrator:
         return say(self, value, before, after) if say is not None else value
 
     def _event(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str:
+        """An event in words, with what each module in play adds after it (``aside``)."""
+        said = self._told(event, before, after)
+        if isinstance(event, HiddenReservation):
+            return said
+        asides = (module.aside(event, before, after) for module in after.modules)
+        return " ".join([said, *(self.phrase(aside, before, after) for aside in asides if aside is not None)])
+
+    def _told(self, event: Event | HiddenReservation, before: GameState, after: GameState) -> str:
         """An event in words: as a module in play tells it when its rules changed what it
         means, else as the event itself says it is about."""
         if not isinstance(event, HiddenReservation):
@@ -432,6 +441,13 @@ class Narrator:
 
     # ---- refusals ---------------------------------------------------------------
 
+    def refusal_after_colon(self, error: IllegalAction, state: GameState) -> str:
+        """The refusal said after a colon, inside another sentence: "you" in lower case
+        (``cannot be bought now: you cannot take ...``), a name as it is."""
+        said = self.refusal(error, state)
+        you = text("you")
+        return you.lower() + said[len(you) :] if said.startswith(you + " ") else said
+
     def refusal(self, error: IllegalAction, state: GameState) -> str:
         """The engine's reason as one sentence in rule terms."""
         seat = error.player
@@ -539,6 +555,7 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     PlacedCard: lambda n, v, before, after: n.card_at(v.place, v.card),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
     TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),
+    Counted: lambda n, v, before, after: plural(v.count, v.key),
     Hand: lambda n, v, before, after: n.hand(v.count),
     Deck: lambda n, v, before, after: n.deck(v.place),
     GemCounts: lambda n, v, before, after: n.gems(v),

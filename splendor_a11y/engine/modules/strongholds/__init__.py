@@ -84,6 +84,9 @@ class Strongholds(Module):
     def tell(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
         return told.tell(event, before, after)
 
+    def aside(self, event: Event, before: GameState, after: GameState) -> Phrase | None:
+        return told.aside(event, before, after)
+
     def prompt(self, state: GameState) -> Phrase | None:
         return told.prompt(state)
 

@@ -17,11 +17,12 @@ from splendor_a11y.engine.modules.strongholds.board import (
     strongholds_left,
 )
 from splendor_a11y.engine.modules.strongholds.commands import Conquer, Decline, Hold, Oust
+from splendor_a11y.engine.modules.strongholds.events import StrongholdOusted, StrongholdPlaced
 from splendor_a11y.engine.modules.strongholds.kinds import STRONGHOLD_PHASE, STRONGHOLDS_EACH
-from splendor_a11y.engine.phrase import LastRound, Phrase, PlacedCard, Points, Price, Refill
+from splendor_a11y.engine.phrase import Counted, LastRound, Phrase, PlacedCard, Points, Price, Refill
 from splendor_a11y.engine.state import GameState
 
-__all__ = ["WORDS", "explain", "placed", "prompt", "status", "tell"]
+__all__ = ["WORDS", "aside", "explain", "placed", "prompt", "status", "tell"]
 
 WORDS = (
     Word("hold", "slot_from_slot", Hold),
@@ -60,6 +61,21 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
             seat=event.player,
         )
     return None
+
+
+def aside(event: Event, before: GameState, after: GameState) -> Phrase | None:
+    """The strongholds that went home because the card under them left its slot (bought,
+    conquered, reserved, taken free): said, since a player who counted theirs placed
+    would otherwise hear "3 left" at the next prompt with no word of why. The module's
+    own events say where their strongholds went themselves."""
+    if isinstance(event, (StrongholdPlaced, StrongholdOusted)) or not strongholds(after):
+        return None
+    home = tuple(
+        Phrase("event.strongholds_home", {"back": Counted("strongholds.count", back), "left": left}, seat=seat)
+        for seat in range(len(after.players))
+        if (back := (left := strongholds_left(after, seat)) - strongholds_left(before, seat)) > 0
+    )
+    return Phrase("event.strongholds_home_from", {"home": home}) if home else None
 
 
 def prompt(state: GameState) -> Phrase | None:
