@@ -490,6 +490,30 @@ def test_at_the_deal_the_others_hear_whose_turn_it_is(tmp_path: Path, first: int
     assert heard[1 - first].lines[-1] == f"{mover}'s turn.", heard[1 - first].lines
 
 
+def test_the_board_sent_to_a_page_says_who_holds_a_card_in_the_person_s_language(tmp_path: Path) -> None:
+    """The web page draws no module's pieces itself: the board it is sent names, for each
+    card the Strongholds hold, who holds it and with how many, in the words the person
+    hears (a stronghold on b4 was not on the page at all)."""
+    from splendor_a11y.domain.notation import Slot
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+    from splendor_a11y.text.languages import LANGUAGES
+    from splendor_a11y.text.messages import speaking
+
+    header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben")), ("strongholds",), 3)
+    shown: list[Callable[[], dict[str, object]]] = []
+    link = Heard()
+    link.show = shown.append  # type: ignore[method-assign]
+    with LogWriter.create(tmp_path / "table.jsonl", header) as writer:
+        table = Table(header.new_state(), header, writer)
+        seat = NetSeat(table, 0)
+        seat.attach(link)
+        table.commit((table.deal(),))
+        table.state = with_strongholds(table.state, ((), (Slot("b", 4), Slot("b", 4), Slot("a", 1))))
+        assert shown[-1]()["held"] == {"a1": "Ben with 1 stronghold", "b4": "Ben with 2 strongholds"}
+        with speaking(LANGUAGES["fr"]):
+            assert shown[-1]()["held"] == {"a1": "Ben avec 1 bastion", "b4": "Ben avec 2 bastions"}
+
+
 def test_words_and_full_follow_a_person_from_table_to_table(server: Server) -> None:
     ana = logged_in(server, "Ana")
     ana.send("create 2 bot:easy")

@@ -564,6 +564,31 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
     run(scenario())
 
 
+def test_the_board_shows_who_holds_a_card_with_strongholds(browser_site: tuple[Server, str, Any]) -> None:
+    """A stronghold was nowhere on the page's board: a sighted friend saw a card they
+    could not take with nothing to say why. Playing the hints at a Strongholds table, the
+    first stronghold placed shows on its card, in words (and a dashed edge)."""
+    _server, url, api = browser_site
+    decision = r"Your turn\.|Place a stronghold|You hold \d+ tokens|Several nobles would visit you"
+
+    async def scenario() -> None:
+        async with chromium(api) as browser:
+            ana = await WebPerson.arrive(browser, url, "Ana", "ana-secret-1")
+            await ana.type("create 2 bot:easy module strongholds")
+            for _move in range(40):
+                await ana.expect(decision, timeout=60)
+                if await ana.page.locator("#board .card.held").count():
+                    break
+                await ana.type("hint")
+                await ana.type((await ana.expect(SPEECH["en"].hint, timeout=60)).group(1))
+            held = await ana.page.inner_text("#board .card.held >> nth=0")
+            assert re.fullmatch(r"[abc][1-4] [abc]\d\S* [^,]+, held by (you|Easy bot) with [1-3] strongholds?", held), (
+                held
+            )
+
+    run(scenario())
+
+
 def test_tab_completes_the_lobby_s_words_and_at_a_table_the_game_s(browser_site: tuple[Server, str, Any]) -> None:
     """In the lobby Tab offered the game's words and none of the lobby's (``cre`` stayed
     ``cre``); at a table it completes both, and no word of a module not in play."""

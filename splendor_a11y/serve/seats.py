@@ -22,6 +22,7 @@ from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import language, speaking, text
 from splendor_a11y.text.narrator import Detail, Verbosity
+from splendor_a11y.text.queries import Answers
 
 __all__ = ["Link", "NetSeat", "Spectator", "RECAP_LINES", "REVIEW_LINES", "Said", "StoredGame", "Voice"]
 
@@ -232,9 +233,14 @@ class NetSeat(SeatSession):
         """The table as this seat may see it (``view``: no deck's card, nobody else's blind
         reservation), to a link that draws it."""
         if self.link is not None:
-            self.link.show(
-                lambda: {**state_to_json(view(self.state, self.seat), self.table.events_so_far), "seat": self.seat}
-            )
+            self.link.show(self._board)
+
+    def _board(self) -> dict[str, Any]:
+        """The seat's view as JSON, with the slots a module's pieces hold said in the
+        person's language (``held``), since the page knows no module."""
+        seen = view(self.state, self.seat)
+        held = Answers(self.narrator()).holders_by_slot(seen)
+        return {**state_to_json(seen, self.table.events_so_far), "seat": self.seat, "held": held}
 
     def _settled(self, events: tuple[Event, ...], before: GameState, after: GameState) -> None:
         """After a move: "Your turn" to the one who must decide now, "Ben's turn" to the

@@ -84,6 +84,7 @@ PAGE_LABELS = (
     "board_point",
     "board_separator",
     "board_colon",
+    "board_held",
     "board_hand",
     "board_face_down",
     "board_none",

@@ -94,13 +94,23 @@ class Answers:
 
     def _holders(self, state: GameState, place: Slot, key: str = "query.held_by") -> str:
         """``, held by you with 2 ...``: the pieces a module put on a card, by holder."""
+        holders = self._holders_words(state, place)
+        return text(key, holders=holders) if holders else ""
+
+    def _holders_words(self, state: GameState, place: Slot) -> str:
+        """``you with 2 ...``: who has a module's pieces on a card, and how many; or nothing."""
         held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
         if not held:
             return ""
-        return text(
-            key,
-            holders=join_words([plural(n, "query.holder", name=self._name(state, seat)) for seat, n in held.items()]),
-        )
+        return join_words([plural(n, "query.holder", name=self._name(state, seat)) for seat, n in held.items()])
+
+    def holders_by_slot(self, state: GameState) -> dict[str, str]:
+        """Each face-up slot that a module's pieces hold, with who holds it
+        (``{"b4": "Ben with 1 ..."}``): for the web page's board, which draws no module's
+        pieces itself."""
+        slots = (Slot(level, i + 1) for level, row in zip(LEVELS, state.rows, strict=True) for i in range(len(row)))
+        said = ((str(place), self._holders_words(state, place)) for place in slots)
+        return {place: holders for place, holders in said if holders}
 
     def _short(self, state: GameState, card: Card, seat: int) -> str:
         """What a player lacks for a card, their gold counted (at what the modules in play

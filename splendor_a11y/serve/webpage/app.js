@@ -145,20 +145,24 @@ function adding(verb, gem, pattern) {
   return pattern.test(value) ? value + gem : `${verb} ${gem}`;
 }
 
-function cardButton(slot, code) {
+function cardButton(slot, code, holders = "") {
   // A face-up card: buy it; clicked again, reserve it instead. A card in hand: buy it.
-  const held = slot.startsWith("h");
-  return button(`${slot} ${code}`, `card ${bonusOf(code)}`,
-    () => (!held && page.command.value.trim() === `buy ${slot}` ? `reserve ${slot}` : `buy ${slot}`));
+  const inHand = slot.startsWith("h");
+  const label = holders ? `${slot} ${code}, ${page.board.dataset.held} ${holders}` : `${slot} ${code}`;
+  return button(label, `card ${bonusOf(code)}${holders ? " held" : ""}`,
+    () => (!inHand && page.command.value.trim() === `buy ${slot}` ? `reserve ${slot}` : `buy ${slot}`));
 }
 
 function drawRows(board, into) {
+  const held = board.held && typeof board.held === "object" ? board.held : {};
   for (const level of LEVELS) {
     const row = element("div", undefined, "row");
     row.appendChild(button(`${level}${page.board.dataset.colon}${page.board.dataset.deck} ${board.decks[level] ?? 0}`, "deck",
       () => `reserve deck ${level}`));
     for (const [slot, code] of Object.entries(board.board[level] || {})) {
-      row.appendChild(code ? cardButton(slot, code) : element("span", `${slot} —`, "empty"));
+      // A module's pieces on a card (the Strongholds'), said by the server in the player's words.
+      const card = code ? cardButton(slot, code, typeof held[slot] === "string" ? held[slot] : "") : null;
+      row.appendChild(card || element("span", `${slot} —`, "empty"));
     }
     into.appendChild(row);
   }
