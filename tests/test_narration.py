@@ -125,6 +125,23 @@ def test_reaching_fifteen_announces_the_last_round() -> None:
     assert line.endswith("You have reached 15 points: this round is the last.")
 
 
+def test_reaching_fifteen_as_the_round_s_last_player_says_the_game_ends_now() -> None:
+    """The last seat of a round who reaches fifteen heard "this round is the last", and
+    the game was over on the next line: no turn was left to anyone."""
+    state = named(new_game())
+    card = Card.parse("b2r 3d 5o")
+    state = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]), current=1)
+    state = with_player(state, 1, tokens=gems("3d 5o"), points=13)
+    bought = CardBought(player=1, source=Slot("b", 1), card=card, paid=gems("3d 5o"))
+    assert told(YOU, state, bought).endswith(
+        "Ben has reached 15 points at the end of the round: the game ends with this turn."
+    )
+    with speaking(LANGUAGES["fr"]):
+        assert told(THEM, state, bought).endswith(
+            "Vous atteignez 15 points en fin de manche : la partie s'arrête avec ce tour."
+        )
+
+
 def test_turn_prompt() -> None:
     state = named(
         with_player(

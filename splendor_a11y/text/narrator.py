@@ -256,9 +256,12 @@ class Narrator:
         was_reached = any(p.points >= after.rules.points_to_win for p in before.players)
         if was_reached or after.players[seat].points < after.rules.points_to_win:
             return ""
+        # The round's last seat ends the game with this very turn: "this round is the
+        # last" would promise turns that never come.
+        at_end = ".at_end" if (seat + 1) % len(after.players) == after.first_player else ""
         if self.is_you(seat):
-            return text("event.last_round.you", points=after.rules.points_to_win)
-        return text("event.last_round", name=after.players[seat].name, points=after.rules.points_to_win)
+            return text(f"event.last_round{at_end}.you", points=after.rules.points_to_win)
+        return text(f"event.last_round{at_end}", name=after.players[seat].name, points=after.rules.points_to_win)
 
     def event(self, event: Event, before: GameState, after: GameState) -> str:
         """One event as one line, told from what the listener may know of it only."""

@@ -67,9 +67,11 @@ def aside(event: Event, before: GameState, after: GameState) -> Phrase | None:
     """The strongholds that went home because the card under them left its slot (bought,
     conquered, reserved, taken free): said, since a player who counted theirs placed
     would otherwise hear "3 left" at the next prompt with no word of why. The module's
-    own events say where their strongholds went themselves."""
+    own events, and a conquest, say where their strongholds went themselves."""
     if isinstance(event, (StrongholdPlaced, StrongholdOusted)) or not strongholds(after):
         return None
+    if isinstance(event, CardBought) and before.phase is CONQUEST_PHASE:
+        return None  # the conquest says its strongholds come back
     home = tuple(
         Phrase("event.strongholds_home", {"back": Counted("strongholds.count", back), "left": left}, seat=seat)
         for seat in range(len(after.players))
