@@ -393,6 +393,8 @@ def test_a_sighted_friend_plays_by_clicking_and_never_sees_a_blind_reservation(
             if first.group(0).startswith("Your turn"):
                 await dan.type("take dse")
                 await cy.expect(r"Your turn\.")
+            supply = await cy.page.locator("#board h3 + .row .token").all_inner_texts()
+            assert [token[-1] for token in supply] == list("dserog"), "every colour, none left included"
             for gem in "roe":
                 await cy.page.click(f"#board .token.gem-{gem}")
             assert await cy.page.input_value("#command") == "take roe"

@@ -171,9 +171,11 @@ function drawRows(board, into) {
 function drawSupply(board, into) {
   into.appendChild(element("h3", page.board.dataset.supply));
   const row = element("div", undefined, "row");
-  for (const [gem, count] of Object.entries(board.supply || {})) {
+  // Every colour, none left included: a sighted friend looked for the diamonds that were gone.
+  for (const gem of "dserog") {
+    const count = (board.supply || {})[gem] ?? 0;
     const token = button(`${count}${gem}`, `token gem-${gem}`, () => adding("take", gem, /^take [dsero]*$/));
-    if (gem === "g") token.disabled = true;
+    if (gem === "g" || !count) token.disabled = true;
     row.appendChild(token);
   }
   into.appendChild(row);
