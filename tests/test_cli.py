@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from conftest import run_cli
 
@@ -155,3 +158,28 @@ def test_a_french_player_names_the_computer_in_french(home: Path) -> None:
     assert refused.stderr.startswith(
         "Il n'y a pas de niveau d'ordinateur « expert » ; les niveaux sont hasard, facile, moyen, difficile."
     ), refused.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "replay", "serve", "export", "lookup"])
+def test_the_french_help_names_every_value_in_french(home: Path, command: str) -> None:
+    """Each option's value is named in the help's language (``--seed GRAINE``, ``--db
+    FICHIER|ADRESSE``): the French help said ``--max-cost MAX_COST`` and ``--as NAME``.
+    The English names stay as they were."""
+    english = {
+        "PLAYERS",
+        "SEED",
+        "LOG",
+        "AT",
+        "NAME",
+        "HOST",
+        "FILE",
+        "MAX_CONNECTIONS",
+        "SECONDS",
+        "MAX_COST",
+        "COSTS",
+    }
+    helped = run_cli("--lang", "fr", command, "--help", home=home)
+    assert helped.returncode == 0, helped
+    assert not english & set(re.findall(r"\b[A-Z][A-Z_]+\b", helped.stdout)), helped.stdout
+    said = run_cli(command, "--help", home=home).stdout
+    assert english & set(re.findall(r"\b[A-Z][A-Z_]+\b", said)), said

@@ -144,76 +144,94 @@ def build_parser() -> _Parser:
 
     play = sub.add_parser("play", help=text("cli.help.play"))
     _lang_option(play)
-    play.add_argument("--players", default=None, help=text("cli.help.players"))
-    play.add_argument("--seed", type=int, default=None, help=text("cli.help.seed"))
-    play.add_argument("--log", type=Path, default=None, help=text("cli.help.log"))
+    play.add_argument("--players", default=None, metavar=_metavar("players"), help=text("cli.help.players"))
+    play.add_argument("--seed", type=int, default=None, metavar=_metavar("seed"), help=text("cli.help.seed"))
+    play.add_argument("--log", type=Path, default=None, metavar=_metavar("log"), help=text("cli.help.log"))
     _voice_options(play)
-    play.add_argument("--module", action="append", default=[], help=text("cli.help.module", modules=", ".join(MODULES)))
+    play.add_argument(
+        "--module",
+        action="append",
+        default=[],
+        metavar=_metavar("module"),
+        help=text("cli.help.module", modules=", ".join(MODULES)),
+    )
     play.add_argument("--setup", action="store_true", help=text("cli.help.setup"))
     _think_option(play)
 
     resume = sub.add_parser("resume", help=text("cli.help.resume"))
     _lang_option(resume)
-    resume.add_argument(
-        "file", nargs="?", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.resume_file")
-    )
+    resume.add_argument("file", nargs="?", type=Path, metavar=_metavar("file"), help=text("cli.help.resume_file"))
     _think_option(resume)
     _voice_options(resume)
 
     rep = sub.add_parser("replay", help=text("cli.help.replay"))
     _lang_option(rep)
-    rep.add_argument("file", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.replay_file"))
+    rep.add_argument("file", type=Path, metavar=_metavar("file"), help=text("cli.help.replay_file"))
     rep.add_argument("--verify", action="store_true", help=text("cli.help.verify"))
     rep.add_argument("--transcript", action="store_true", help=text("cli.help.transcript"))
     rep.add_argument("--state-json", action="store_true", help=text("cli.help.state_json"))
-    rep.add_argument("--at", type=int, default=None, help=text("cli.help.at"))
+    rep.add_argument("--at", type=int, default=None, metavar=_metavar("at"), help=text("cli.help.at"))
     rep.add_argument("--summary", action="store_true", help=text("cli.help.summary"))
-    rep.add_argument("--as", dest="as_player", metavar="NAME", default=None, help=text("cli.help.as"))
+    rep.add_argument("--as", dest="as_player", metavar=_metavar("name"), default=None, help=text("cli.help.as"))
     _voice_options(rep)
 
     serve = sub.add_parser("serve", help=text("cli.help.serve"))
     _lang_option(serve)
-    serve.add_argument("--host", default="127.0.0.1", help=text("cli.help.host"))
+    serve.add_argument("--host", default="127.0.0.1", metavar=_metavar("host"), help=text("cli.help.host"))
     _think_option(serve)
-    serve.add_argument("--port", type=int, default=2222, help=text("cli.help.port"))
-    serve.add_argument("--telnet", type=int, default=None, metavar="PORT", help=text("cli.help.telnet"))
-    serve.add_argument("--web", type=int, default=None, metavar="PORT", help=text("cli.help.web"))
-    serve.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_cert"))
-    serve.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help=text("cli.help.tls_key"))
+    serve.add_argument("--port", type=int, default=2222, metavar=_metavar("port"), help=text("cli.help.port"))
+    serve.add_argument("--telnet", type=int, default=None, metavar=_metavar("port"), help=text("cli.help.telnet"))
+    serve.add_argument("--web", type=int, default=None, metavar=_metavar("port"), help=text("cli.help.web"))
+    serve.add_argument("--tls-cert", type=Path, default=None, metavar=_metavar("file"), help=text("cli.help.tls_cert"))
+    serve.add_argument("--tls-key", type=Path, default=None, metavar=_metavar("file"), help=text("cli.help.tls_key"))
     serve.add_argument("--open", action="store_true", help=text("cli.help.open"))
-    serve.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
-    serve.add_argument("--max-connections", type=int, default=200, help=text("cli.help.max_connections"))
+    serve.add_argument(
+        "--db", type=database, default=None, metavar=_metavar("file_or_address"), help=text("cli.help.db")
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=200,
+        metavar=_metavar("max_connections"),
+        help=text("cli.help.max_connections"),
+    )
     serve.add_argument("--proxy-protocol", action="store_true", help=text("cli.help.proxy_protocol"))
     serve.add_argument(
-        "--login-timeout", type=float, default=60.0, metavar="SECONDS", help=text("cli.help.login_timeout")
+        "--login-timeout", type=float, default=60.0, metavar=_metavar("seconds"), help=text("cli.help.login_timeout")
     )
     serve.add_argument(
-        "--replace-after", type=float, default=120.0, metavar="SECONDS", help=text("cli.help.replace_after")
+        "--replace-after", type=float, default=120.0, metavar=_metavar("seconds"), help=text("cli.help.replace_after")
     )
     serve.add_argument(
-        "--close-after", type=float, default=86400.0, metavar="SECONDS", help=text("cli.help.close_after")
+        "--close-after", type=float, default=86400.0, metavar=_metavar("seconds"), help=text("cli.help.close_after")
     )
 
     export = sub.add_parser("export", help=text("cli.help.export"))
     _lang_option(export)
     export.add_argument("table", type=int, help=text("cli.help.export_table"))
+    export.add_argument("file", nargs="?", type=Path, metavar=_metavar("file"), help=text("cli.help.export_file"))
     export.add_argument(
-        "file", nargs="?", type=Path, metavar=text("cli.metavar.file"), help=text("cli.help.export_file")
+        "--db", type=database, default=None, metavar=_metavar("file_or_address"), help=text("cli.help.db")
     )
-    export.add_argument("--db", type=database, default=None, metavar="FILE|ADDRESS", help=text("cli.help.db"))
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
     _lang_option(look)
     look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
     look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"), help=text("cli.help.level"))
-    look.add_argument("--bonus", help=text("cli.help.bonus"))
-    look.add_argument("--points", type=int, help=text("cli.help.points"))
-    look.add_argument("--max-cost", type=int, help=text("cli.help.max_cost"))
-    look.add_argument("--costs", default="", help=text("cli.help.costs"))
+    look.add_argument("--bonus", metavar=_metavar("bonus"), help=text("cli.help.bonus"))
+    look.add_argument("--points", type=int, metavar=_metavar("points"), help=text("cli.help.points"))
+    look.add_argument("--max-cost", type=int, metavar=_metavar("max_cost"), help=text("cli.help.max_cost"))
+    look.add_argument("--costs", default="", metavar=_metavar("costs"), help=text("cli.help.costs"))
     look.add_argument("--nobles", action="store_true", help=text("cli.help.nobles"))
     look.add_argument("--braille", action="store_true", help=text("cli.help.braille"))
     look.add_argument("--marks", action="store_true", help=text("cli.help.marks"))
     return parser
+
+
+def _metavar(name: str) -> str:
+    """What the help and the usage call an option's value, in the language in use
+    (``--seed SEED``, ``--seed GRAINE``): the French help said ``--max-cost MAX_COST``."""
+    return text(f"cli.metavar.{name}")
 
 
 def _voice_options(parser: argparse.ArgumentParser) -> None:
@@ -226,7 +244,7 @@ def _voice_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _lang_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lang", metavar="CODE", help=text("cli.help.lang", languages=language_list()))
+    parser.add_argument("--lang", metavar=_metavar("code"), help=text("cli.help.lang", languages=language_list()))
 
 
 THINK_LIMITS = (0.1, 60.0)
@@ -238,7 +256,7 @@ def _think_option(parser: argparse.ArgumentParser) -> None:
         "--think",
         type=thinking_time,
         default=THINK_SECONDS,
-        metavar="SECONDS",
+        metavar=_metavar("seconds"),
         help=text(
             "cli.help.think", low=f"{THINK_LIMITS[0]:g}", high=f"{THINK_LIMITS[1]:g}", default=f"{THINK_SECONDS:g}"
         ),
