@@ -591,6 +591,26 @@ def test_the_board_shows_who_holds_a_card_with_strongholds(browser_site: tuple[S
     run(scenario())
 
 
+def test_on_a_phone_nothing_runs_wider_than_the_screen(browser_site: tuple[Server, str, Any]) -> None:
+    """At a phone's width (360 CSS pixels; WCAG's reflow asks for 320) the page never
+    scrolls sideways: the command line's box kept its own width and pushed Play off the
+    screen, in French most."""
+    _server, url, api = browser_site
+    too_wide = "Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > innerWidth + 1).map(e => e.outerHTML.slice(0, 80))"
+
+    async def scenario() -> None:
+        async with chromium(api) as browser:
+            for locale in ("fr-FR", "en-GB"):
+                phone = {"viewport": {"width": 360, "height": 740}, "is_mobile": True}
+                lou = await WebPerson.arrive(browser, url, f"Lou{locale[:2]}", "lou-secret-1", locale, **phone)
+                await lou.type("create 2 bot:easy module orient module strongholds")
+                await lou.page.wait_for_selector("#board:not([hidden]) .card")
+                assert await lou.page.evaluate("document.documentElement.scrollWidth") <= 360
+                assert await lou.page.evaluate(too_wide) == [], locale
+
+    run(scenario())
+
+
 def test_tab_completes_the_lobby_s_words_and_at_a_table_the_game_s(browser_site: tuple[Server, str, Any]) -> None:
     """In the lobby Tab offered the game's words and none of the lobby's (``cre`` stayed
     ``cre``); at a table it completes both, and no word of a module not in play."""

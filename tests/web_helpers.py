@@ -66,8 +66,9 @@ class WebPerson:
         self.seen = 0
 
     @classmethod
-    async def open(cls, browser: Any, url: str, locale: str = "en-GB") -> WebPerson:
-        context = await browser.new_context(locale=locale)
+    async def open(cls, browser: Any, url: str, locale: str = "en-GB", **screen: Any) -> WebPerson:
+        """The page opened in a browser of its own (``screen``: a phone's viewport, say)."""
+        context = await browser.new_context(locale=locale, **screen)
         page = await context.new_page()
         await page.add_init_script(LISTEN)
         person = cls(page, url)
@@ -75,9 +76,11 @@ class WebPerson:
         return person
 
     @classmethod
-    async def arrive(cls, browser: Any, url: str, name: str, password: str, locale: str = "en-GB") -> WebPerson:
+    async def arrive(
+        cls, browser: Any, url: str, name: str, password: str, locale: str = "en-GB", **screen: Any
+    ) -> WebPerson:
         """A person who opened the page and logged in with the keyboard, welcomed."""
-        person = await cls.open(browser, url, locale)
+        person = await cls.open(browser, url, locale, **screen)
         await person.log_in(name, password)
         await person.expect(f"(Welcome|Bienvenue), {name}")
         return person
