@@ -277,3 +277,17 @@ def test_strongholds_that_go_home_with_a_card_are_said() -> None:
     assert dit.endswith("De cette carte, P0 reprend 2 bastions, et il lui en reste 2."), dit
     reserved = decide_and_apply(state, Reserve(a1))[0][0]
     assert told(THEM, before, reserved).endswith("From that card, P0 takes back 2 strongholds, and has 2 left.")
+
+
+def test_the_stronghold_prompt_says_where_the_others_stand_as_the_language_does() -> None:
+    """``You have 1 left, 1 on a1 and 1 on b2.``; in French the placed ones come after a
+    semicolon (it read ``Il vous en reste 1, 1 sur a1 et 1 sur b2``)."""
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+    from splendor_a11y.engine.modules.strongholds.told import placed
+    from splendor_a11y.engine.phrase import Phrase
+
+    state = with_strongholds(new_game(2, 3, ("strongholds",)), ((Slot("a", 1), Slot("b", 2)), ()))
+    asked = Phrase("turn.stronghold.you", {"left": 1, "placed": placed(state, 0)})
+    assert YOU.phrase(asked, state, state).endswith("You have 1 left, 1 on a1 and 1 on b2.")
+    with speaking(LANGUAGES["fr"]):
+        assert YOU.phrase(asked, state, state).endswith("Il vous en reste 1 ; posés : 1 sur a1 et 1 sur b2.")
