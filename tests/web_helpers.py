@@ -259,7 +259,7 @@ class MousePlayer:
                 await self.click(f"#board .row .token.gem-{gem} >> nth=0")
             return
         level = next(level for level in ("a", "b", "c") if board["decks"][level])
-        await self.click(f"#board .deck >> text=/^{level}:/")
+        await self.click(f"#board .deck >> text=/^{level} ?:/")  # "a:", in French "a :"
 
 
 async def plays_by_hints(expect: Any, typing: Any, name: str, speech: Speech) -> None:
