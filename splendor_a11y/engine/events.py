@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine.phrase import (
+    Counted,
     Deck,
     Hand,
     LastRound,
@@ -29,7 +30,6 @@ from splendor_a11y.engine.phrase import (
     Scores,
     Source,
     TableNobles,
-    TokenCount,
     Tokens,
 )
 from splendor_a11y.engine.state import ROW_SLOTS, GameState, Phase, Reserved
@@ -122,7 +122,11 @@ def json_field(shape: str, key: str = "", low: int = 0, high: int = 3, default: 
 
 def _tokens_told(key: str, event: GemsTaken | TokensReturned, after: GameState) -> Phrase:
     held = after.players[event.player].tokens
-    return Phrase(key, {"gems": event.gems, "count": TokenCount(held.total), "tokens": Tokens(held)}, seat=event.player)
+    return Phrase(
+        key,
+        {"gems": event.gems, "count": Counted("tokens.count", held.total), "tokens": Tokens(held)},
+        seat=event.player,
+    )
 
 
 def _gold_told(event: CardReserved) -> Phrase | str:

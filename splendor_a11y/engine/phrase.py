@@ -37,7 +37,6 @@ __all__ = [
     "SlotCards",
     "Source",
     "TableNobles",
-    "TokenCount",
     "Tokens",
 ]
 
@@ -92,17 +91,10 @@ class Points:
 
 @dataclass(frozen=True, slots=True)
 class Counted:
-    """A number of things a module names, said by the catalogue's plural entry ``key``
-    (``1 piece``, ``2 pieces``)."""
+    """A number of things, said by the catalogue's plural entry ``key``
+    (``tokens.count``: ``1 token``, ``3 tokens``)."""
 
     key: str
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class TokenCount:
-    """A number of tokens (``1 token``, ``3 tokens``)."""
-
     count: int
 
 

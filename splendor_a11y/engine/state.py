@@ -256,6 +256,11 @@ class GameState:
         """The round being played, from 1: every player has one turn per round."""
         return self.turn // len(self.players) + 1
 
+    def closes_round(self, seat: int) -> bool:
+        """Whether ``seat`` plays each round's last turn (the seat before the first
+        player's): once someone has the winning points, the game ends after its turn."""
+        return (seat + 1) % len(self.players) == self.first_player
+
     @property
     def is_over(self) -> bool:
         """True once the result is in."""

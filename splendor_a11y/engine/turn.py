@@ -112,10 +112,9 @@ def pool_of(state: GameState, place: Slot | DeckTop) -> str:
 def end_turn(state: GameState) -> GameState:
     """The turn is over: the game ends after the last seat of the round, or play moves on."""
     count = len(state.players)
-    following = (state.current + 1) % count
-    last_of_round = following == state.first_player
-    if (last_of_round and _someone_reached(state)) or state.passes >= count:
+    if (state.closes_round(state.current) and _someone_reached(state)) or state.passes >= count:
         return replaced(state, turn=state.turn + 1, phase=Phase.ENDING, action=None)
+    following = (state.current + 1) % count
     return replaced(state, turn=state.turn + 1, current=following, phase=Phase.ACTION, action=None)
 
 

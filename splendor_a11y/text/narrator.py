@@ -51,7 +51,6 @@ from splendor_a11y.engine.phrase import (
     SlotCards,
     Source,
     TableNobles,
-    TokenCount,
     Tokens,
 )
 from splendor_a11y.record import LogError
@@ -258,7 +257,7 @@ class Narrator:
             return ""
         # The round's last seat ends the game with this very turn: "this round is the
         # last" would promise turns that never come.
-        at_end = ".at_end" if (seat + 1) % len(after.players) == after.first_player else ""
+        at_end = ".at_end" if after.closes_round(seat) else ""
         if self.is_you(seat):
             return text(f"event.last_round{at_end}.you", points=after.rules.points_to_win)
         return text(f"event.last_round{at_end}", name=after.players[seat].name, points=after.rules.points_to_win)
@@ -557,7 +556,6 @@ _SAID: dict[type, Callable[[Narrator, Any, GameState, GameState], object]] = {
     OwnedCard: lambda n, v, before, after: n.owned_card(v.card),
     PlacedCard: lambda n, v, before, after: n.card_at(v.place, v.card),
     Tokens: lambda n, v, before, after: n.tokens(v.counts),
-    TokenCount: lambda n, v, before, after: plural(v.count, "tokens.count"),
     Counted: lambda n, v, before, after: plural(v.count, v.key),
     Hand: lambda n, v, before, after: n.hand(v.count),
     Deck: lambda n, v, before, after: n.deck(v.place),

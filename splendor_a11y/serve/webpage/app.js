@@ -161,8 +161,8 @@ function drawRows(board, into) {
       () => `reserve deck ${level}`));
     for (const [slot, code] of Object.entries(board.board[level] || {})) {
       // A module's pieces on a card (the Strongholds'), said by the server in the player's words.
-      const card = code ? cardButton(slot, code, typeof held[slot] === "string" ? held[slot] : "") : null;
-      row.appendChild(card || element("span", `${slot} —`, "empty"));
+      const holders = typeof held[slot] === "string" ? held[slot] : "";
+      row.appendChild(code ? cardButton(slot, code, holders) : element("span", `${slot} —`, "empty"));
     }
     into.appendChild(row);
   }

@@ -65,7 +65,7 @@ def tell(event: Event, before: GameState, after: GameState) -> Phrase | None:
 
 def aside(event: Event, before: GameState, after: GameState) -> Phrase | None:
     """The strongholds that went home because the card under them left its slot (bought,
-    conquered, reserved, taken free): said, since a player who counted theirs placed
+    reserved, taken free): said, since a player who counted theirs placed
     would otherwise hear "3 left" at the next prompt with no word of why. The module's
     own events, and a conquest, say where their strongholds went themselves."""
     if isinstance(event, (StrongholdPlaced, StrongholdOusted)) or not strongholds(after):

@@ -16,7 +16,7 @@ from splendor_a11y.engine.modules.tradingposts.kinds import (
     TOKEN,
     placed_powers,
 )
-from splendor_a11y.engine.phrase import LastRound, Phrase, Points, TokenCount, Tokens
+from splendor_a11y.engine.phrase import Counted, LastRound, Phrase, Points, Tokens
 from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import after_action, continue_turn, finish_turn, with_player
 from splendor_a11y.engine.values import replaced, value
@@ -101,6 +101,6 @@ class RouteTokenTaken(SeatEvent):
         what = POWERS[self.power - 1].what
         return Phrase(
             f"event.route_{what}",
-            {"gems": one_token(self.gem), "count": TokenCount(held.total), "tokens": Tokens(held)},
+            {"gems": one_token(self.gem), "count": Counted("tokens.count", held.total), "tokens": Tokens(held)},
             seat=self.player,
         )
