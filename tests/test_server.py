@@ -532,6 +532,30 @@ def test_words_and_full_follow_a_person_from_table_to_table(server: Server) -> N
     ana.expect(r"Level b: b1: \d points?, \w+ bonus, costing ")
 
 
+def test_each_person_hears_the_computers_named_in_their_own_language(server: Server) -> None:
+    """The computers were named once, in the language of whoever started the table: a
+    French spectator at an English player's table heard ``Easy bot``. Each person hears
+    them named in their own language, in the game, in the lobby's list and when they
+    name one to ask about it."""
+    ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
+    ana.send("create 2 bot:easy")
+    ana.expect("Your turn.")
+    zoe.send("lang fr")
+    zoe.expect("Le jeu parle maintenant français.")
+    zoe.send("tables")
+    zoe.expect(r"Table 1, 2 places : Ana et Robot facile ;")
+    zoe.send("regarder 1")
+    zoe.expect(r"Ordre de jeu : (Ana et Robot facile|Robot facile et Ana)\.")
+    ana.send("take dse")
+    ana.expect(r"Easy bot (takes|buys|reserves)")
+    zoe.expect(r"Robot facile (prend|achète|réserve)")
+    zoe.send("jetons robot")
+    zoe.expect(r"Robot facile a \d+ jetons?")
+    assert "Easy bot" not in zoe.text and "Robot facile" not in ana.text
+    for client in (ana, zoe):
+        client.close()
+
+
 def test_tab_over_ssh_completes_the_lobby_s_words_in_the_person_s_language(server: Server) -> None:
     """Tab in the lobby offered only the game's words (``wh`` gave ``whose``, which the
     lobby does not know); it completes the lobby's, in the language the person chose,

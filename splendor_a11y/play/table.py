@@ -38,7 +38,7 @@ from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking, text
 
-__all__ = ["EventSink", "Table", "TableListener", "name_bots", "settle"]
+__all__ = ["EventSink", "Table", "TableListener", "name_bots", "named_as_said", "said_bots", "settle"]
 
 RETRY_SECONDS = 5.0
 """How long a computer's move the disk refused waits before it is tried again."""
@@ -329,6 +329,23 @@ def said_bots(header: LogHeader) -> LogHeader:
         replace(entry, name="") if entry.kind == "bot" and _level_named(entry) else entry for entry in header.players
     ]
     return replace(header, players=tuple(name_bots(entries)))
+
+
+def named_as_said(state: GameState, header: LogHeader) -> GameState:
+    """A position with its computers named as ``said_bots`` names them in the language in
+    use: at a server, people who speak different languages share a table whose
+    computers were named in the language of whoever started it, and each hears them
+    named in their own. The same position when no name changes."""
+    names = [entry.name for entry in said_bots(header).players]
+    if len(names) != len(state.players) or all(
+        player.name == name for player, name in zip(state.players, names, strict=True)
+    ):
+        return state
+    players = tuple(
+        player if player.name == name else replace(player, name=name)
+        for player, name in zip(state.players, names, strict=True)
+    )
+    return replace(state, players=players)
 
 
 def _level_named(entry: PlayerEntry) -> bool:

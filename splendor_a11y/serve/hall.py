@@ -359,7 +359,7 @@ class Hall:
         guest.at, guest.session = hosted, watcher
         self._placed(guest)
         watcher.say(text("server.watching_now", number=number), Channel.ANSWER)
-        watcher.say(watcher.narrator().start(hosted.table.state, resumed=True), Channel.EVENT)
+        watcher.say(watcher.narrator().start(watcher.state, resumed=True), Channel.EVENT)
 
     def start(self, guest: Guest) -> None:
         """``start``: the creator starts now; free seats go to the computer."""
@@ -437,9 +437,9 @@ class Hall:
             for line in shown:
                 session.say(line, Channel.ANSWER)
         else:
-            session.say(session.narrator().start(table.state, resumed=True), Channel.ANSWER)
+            session.say(session.narrator().start(session.state, resumed=True), Channel.ANSWER)
         if not table.state.is_over:
-            session.say(session.narrator().turn(table.state), Channel.PROMPT)
+            session.say(session.narrator().turn(session.state), Channel.PROMPT)
 
     def _start_if_full(self, hosted: HostedTable) -> None:
         if hosted.free_seat() is None:
@@ -468,7 +468,7 @@ class Hall:
                 table = hosted.table
                 assert table is not None
                 if table.events_so_far and not table.state.is_over:
-                    session.say(session.narrator().turn(table.state), Channel.PROMPT)
+                    session.say(session.narrator().turn(session.state), Channel.PROMPT)
         for seat in hosted.sessions:
             if hosted.sessions[seat].link is None:
                 hosted.away_since[seat] = self.clock()

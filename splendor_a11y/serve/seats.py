@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve, view
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO, no_keys
 from splendor_a11y.play.session import SeatSession
-from splendor_a11y.play.table import Table
+from splendor_a11y.play.table import Table, named_as_said
 from splendor_a11y.record.state_json import state_to_json
 from splendor_a11y.text.languages import Language
 from splendor_a11y.text.messages import language, speaking, text
@@ -108,6 +108,8 @@ class NetSeat(SeatSession):
     def __init__(self, table: Table, seat: int, verbosity: Verbosity = Verbosity.NOTATION) -> None:
         self.link: Link | None = None
         self.voice = Voice()
+        self._said: tuple[GameState, Language, GameState] | None = None
+        """The last position renamed for this person (``_as_said``), with its language."""
         self.missed: list[str] = []
         """What the server told the table while the person was away."""
         self._keep_from(table.state, table.events_so_far)
@@ -124,6 +126,25 @@ class NetSeat(SeatSession):
     def seat(self) -> int:
         """The seat this session speaks for."""
         return self.seats[0]
+
+    @property
+    def state(self) -> GameState:  # type: ignore[override]
+        """The table's position now, as this person hears it (``_as_said``)."""
+        return self._as_said(self.table.state)
+
+    def _as_said(self, state: GameState) -> GameState:
+        """A position with the computers named in this person's language
+        (``named_as_said``): the table named them in the language of whoever started it.
+        The last one is kept, so that the position now stays the same object while
+        nothing changes (a hint's answer is said only if the game is still where it
+        was asked)."""
+        said = self._said
+        if said is not None and said[0] is state and said[1] is self.voice.language:
+            return said[2]
+        with speaking(self.voice.language):
+            renamed = named_as_said(state, self.table.header)
+        self._said = (state, self.voice.language, renamed)
+        return renamed
 
     @property
     def verbosity(self) -> Verbosity:
@@ -203,6 +224,10 @@ class NetSeat(SeatSession):
         elif channel is Channel.EVENT:
             self.missed.append(line)
 
+    def event_line(self, event: Event, before: GameState, after: GameState) -> str:
+        """An event as this person may know it, the computers named in their language."""
+        return super().event_line(event, self._as_said(before), self._as_said(after))
+
     def told(self, event: Event, before: GameState, after: GameState) -> None:
         """An event, in this person's language (kept while nobody sits here)."""
         if self._keeping:
@@ -226,7 +251,7 @@ class NetSeat(SeatSession):
         if self._keeping:
             return
         with speaking(self.voice.language):
-            self._settled(events, before, after)
+            self._settled(events, self._as_said(before), self._as_said(after))
         self.show_board()
 
     def show_board(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from splendor_a11y.bots import DEFAULT_LEVEL, SearchBudget
 from splendor_a11y.engine import Event, GameState, Phase
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.table import Table, name_bots, settle
+from splendor_a11y.play.table import Table, name_bots, said_bots, settle
 from splendor_a11y.play.thinkers import IN_THREADS, Thinkers
 from splendor_a11y.record import LogHeader, PlaceTaken, PlayerEntry, SaveError, replay
 from splendor_a11y.serve.names import name_key
@@ -137,9 +137,10 @@ class HostedTable:
         )
 
     def names(self) -> list[str]:
-        """Who sits at each seat, as the game tells them ("" for a free seat)."""
+        """Who sits at each seat, as the game tells them in the language in use ("" for
+        a free seat): the computers were named in the language of whoever started it."""
         if self.table is not None:
-            return [player.name for player in self.table.state.players]
+            return [entry.name for entry in said_bots(self.table.header).players]
         return [entry.name for entry in self._entries()]
 
     def start(self, store: Store) -> bool:
