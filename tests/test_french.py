@@ -190,7 +190,8 @@ def test_french_words_play_a_turn_with_or_without_accents(tmp_path: Path) -> Non
     assert "La partie est sauvegardée dans" in out
     assert english_left(out.splitlines()) == []
     assert re.search(
-        r"À vous, (Ana|Ben)\. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte\. (Ana|Ben) 0 point\.", out
+        r"À vous, (Ana|Ben)\. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte\. (Ana|Ben) : 0 point\.",
+        out,
     )
     assert re.search(
         r"(Ben|Vous) : \d+ points? ; jetons : [^;]+ \(\d+\) ; bonus : aucun ; main : [^;]+ ; nobles : aucun\.", out

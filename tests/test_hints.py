@@ -118,6 +118,8 @@ def test_a_promised_purchase_is_said_again_next_turn_as_kept_or_as_waiting() -> 
     assert told.endswith(
         f"The card planned last turn, a{index} {card.text}, can still be bought, but this move is stronger."
     )  # type: ignore[attr-defined]
+    in_words = book.explain(0, later, stronger, Narrator(viewer=0, verbosity=Verbosity.WORDS))  # type: ignore[arg-type]
+    assert in_words.endswith(f"The card planned last turn, a{index}, can still be bought, but this move is stronger.")
 
 
 def _slot_of(state, card):  # type: ignore[no-untyped-def]

@@ -168,9 +168,9 @@ def test_french_agrees_and_keeps_one_typography(home: Path) -> None:
     lines = lines_of("--lang", "fr", "play", "--seed", "3", "--log", str(home / "f.jsonl"), typed=typed, home=home)
     said = "\n".join(lines)
     assert lines[0].startswith("Nouvelle partie. Ordre de jeu : vous et Robot moyen.")
-    assert "À vous. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte. Robot moyen 0 point." in lines
+    assert "À vous. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte. Robot moyen : 0 point." in lines
     assert "Votre main est vide." in lines
-    assert "Scores : vous 0 point et Robot moyen 0 point ; 15 points lancent la dernière manche." in lines
+    assert "Scores : vous : 0 point et Robot moyen : 0 point ; 15 points lancent la dernière manche." in lines
     assert "Manche 1 : à vous." in lines
     assert any(line.startswith("Les Bastions, avec --module strongholds : ") for line in lines)
     assert not re.search(r"[^.!?:] Vous\b", said), "no capital Vous mid-sentence"

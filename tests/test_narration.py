@@ -104,6 +104,10 @@ def test_returned_noble_passed_and_end() -> None:
     assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
         "The game is over. Ana 15 points, you 12 points. Ana wins."
     )
+    with speaking(LANGUAGES["fr"]):  # it said "Vous 15 points, Ben 12 points"
+        assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
+            "La partie est finie. Vous : 15 points, Ben : 12 points. Vous gagnez."
+        )
 
 
 def test_tie_break_is_told() -> None:
@@ -291,3 +295,41 @@ def test_the_stronghold_prompt_says_where_the_others_stand_as_the_language_does(
     assert YOU.phrase(asked, state, state).endswith("You have 1 left, 1 on a1 and 1 on b2.")
     with speaking(LANGUAGES["fr"]):
         assert YOU.phrase(asked, state, state).endswith("Il vous en reste 1 ; posés : 1 sur a1 et 1 sur b2.")
+
+
+def test_with_every_stronghold_placed_the_prompt_offers_only_what_can_be_done() -> None:
+    """With none left to place, the prompt offered ``hold b3 puts one on a card`` and
+    said ``You have 0 left`` (``Il vous en reste 0``); it asks to move one or oust one."""
+    from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+    from splendor_a11y.engine.modules.strongholds.told import prompt
+
+    placed_all = ((Slot("a", 1), Slot("a", 1), Slot("b", 2)), ())
+    state = replace(with_strongholds(new_game(2, 3, ("strongholds",)), placed_all), phase=STRONGHOLD_PHASE)
+    asked = prompt(state)
+    assert asked is not None
+    said = YOU.phrase(asked, state, state)
+    assert said.startswith("Move a stronghold: hold b3 from c1 moves one, oust b2 "), said
+    assert said.endswith("You have none left to place, 2 on a1 and 1 on b2."), said
+    assert "puts one" not in said
+    with speaking(LANGUAGES["fr"]):
+        dit = YOU.phrase(asked, state, state)
+    assert dit.endswith("Il ne vous en reste plus à poser ; posés : 2 sur a1 et 1 sur b2."), dit
+
+
+def test_the_last_stronghold_placed_is_said_as_the_last() -> None:
+    """Placing the last of one's strongholds said ``0 left`` (in French ``il vous en
+    reste 0``); it now says it is the last, in either language."""
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+    from splendor_a11y.engine.modules.strongholds.events import StrongholdPlaced
+
+    state = with_strongholds(new_game(2, 3, ("strongholds",)), ((Slot("a", 1), Slot("a", 1)), ()))
+    last = StrongholdPlaced(player=0, to=Slot("b", 2))
+    said = told(YOU, state, last)
+    assert said.startswith("You place your last stronghold on b2 ") and said.endswith("; you have 1 there."), said
+    with speaking(LANGUAGES["fr"]):
+        dit = told(THEM, state, last)
+    assert dit.startswith("P0 place son dernier bastion sur b2 "), dit
+    assert dit.endswith(", qui porte maintenant 1 de ses bastions."), dit
+    fewer = with_strongholds(new_game(2, 3, ("strongholds",)), ((Slot("a", 1),), ()))
+    assert told(YOU, fewer, last).endswith("; you have 1 there and 1 left."), told(YOU, fewer, last)

@@ -22,7 +22,7 @@ from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import Buy, Command, GameState, IllegalAction, TakeGems, decide, view
 from splendor_a11y.text.explain import explain_move, planned_purchase
 from splendor_a11y.text.messages import text
-from splendor_a11y.text.narrator import Narrator
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
 __all__ = ["HintBook"]
 
@@ -77,7 +77,7 @@ class HintBook:
         except IllegalAction as refusal:
             why = narrator.refusal_after_colon(refusal, seen)
             return text("hint.plan_blocked", card=narrator.card_at(place, plan.card), why=why, hint=hint)
-        return text("hint.plan_waits", card=narrator.card_at(place, plan.card), hint=hint)
+        return text("hint.plan_waits", card=_recalled(narrator, place, plan.card), hint=hint)
 
     def _plan(self, seat: int, state: GameState) -> _Plan | None:
         """Last turn's plan, if the seat followed it (its tokens are as the hint left them)."""
@@ -85,6 +85,14 @@ class HintBook:
         if plan is None or state.players[seat].tokens != plan.tokens:
             return None
         return plan
+
+
+def _recalled(narrator: Narrator, place: Slot | HandSlot, card: Card) -> str:
+    """A card the player was told of in full last turn, said again: with its place in
+    codes (``a3 a0e 2d 1s``, short), by its place alone in words, where the card's
+    description made the sentence the longest hint of a game (about one hint in four in
+    a game in words says that the plan waits)."""
+    return narrator.card_at(place, card) if narrator.verbosity is Verbosity.NOTATION else str(place)
 
 
 def _place_of(state: GameState, seat: int, card: Card) -> Slot | HandSlot | None:

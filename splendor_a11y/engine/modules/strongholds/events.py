@@ -38,9 +38,10 @@ class StrongholdPlaced(SeatEvent):
                 {"source": str(self.source), "card": PlacedCard(str(self.to), card), "count": count},
                 seat=self.player,
             )
+        left = strongholds_left(after, self.player)
         return Phrase(
-            "event.hold",
-            {"card": PlacedCard(str(self.to), card), "count": count, "left": strongholds_left(after, self.player)},
+            "event.hold" if left else "event.hold_last",
+            {"card": PlacedCard(str(self.to), card), "count": count, "left": left},
             seat=self.player,
         )
 

@@ -84,7 +84,9 @@ def prompt(state: GameState) -> Phrase | None:
     """Where to put a stronghold, or whether to buy a conquered card."""
     seat = state.current
     if state.phase is STRONGHOLD_PHASE:
-        return Phrase("turn.stronghold.you", {"left": strongholds_left(state, seat), "placed": placed(state, seat)})
+        left = strongholds_left(state, seat)
+        key = "turn.stronghold.you" if left else "turn.stronghold_all_placed.you"
+        return Phrase(key, {"left": left, "placed": placed(state, seat)})
     if state.phase is CONQUEST_PHASE:
         slot = conquest_slot(state)
         assert slot is not None
