@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -28,7 +27,11 @@ def test_the_default_opponent_says_its_level(home: Path) -> None:
     assert "Medium bot" in result.stdout
 
 
-def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_same(home: Path) -> None:
+def test_the_hard_bots_thinking_time_is_checked(home: Path) -> None:
+    """A time out of bounds, or not a time, is refused in one sentence, and nothing
+    starts. (That the fixed thought plays the same game every time is the recorded
+    games' check: base-hard and fr-base-hard are played with ``--think fixed`` and heard
+    again on every run of test_golden. Two more whole games of it here took 27 seconds.)"""
     for wrong in ("0", "ages", "61"):
         refused = run_cli("play", "--think", wrong, home=home)
         assert refused.returncode == 2
@@ -36,28 +39,6 @@ def test_the_hard_bots_thinking_time_is_checked_and_fixed_thought_replays_the_sa
             f"The option --think: it takes seconds from 0.1 to 60, or fixed; {wrong} is neither. "
             "Type splendor-a11y --help for the options."
         ]
-    # Both games at once, one a core, each in a home of its own: each is a whole game of
-    # the hard bot's fixed thought (43 s on an idle machine of two cores; on one busy
-    # with other work, a minute was too little).
-    with ThreadPoolExecutor(2) as pool:
-        games = list(
-            pool.map(
-                lambda name: run_cli(
-                    "play",
-                    "--players",
-                    "bot:hard,bot:easy",
-                    "--seed",
-                    "11",
-                    "--think",
-                    "fixed",
-                    home=home / name,
-                    timeout=180,
-                ),
-                ("first", "second"),
-            )
-        )
-    assert games[0].returncode == 0 and "Hard bot" in games[0].stdout
-    assert games[0].stdout.split("The game log is in")[0] == games[1].stdout.split("The game log is in")[0]
 
 
 def test_a_mistyped_option_is_answered_with_the_option_it_was_meant_to_be(home: Path) -> None:
