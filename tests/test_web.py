@@ -591,6 +591,35 @@ def test_the_board_shows_who_holds_a_card_with_strongholds(browser_site: tuple[S
     run(scenario())
 
 
+def test_a_spectator_s_board_names_the_computers_in_their_language_and_offers_no_move(
+    browser_site: tuple[Server, str, Any],
+) -> None:
+    """A French spectator at an English player's table saw ``Easy bot`` on the board, and
+    cards and gems to click under "click a gem to take it", each click refused. The
+    board names the computer in French, and nothing on it is a button."""
+    server, url, api = browser_site
+    ana = Player(server.port, "Ana", "ana-secret-1")
+
+    async def scenario() -> None:
+        await ana.connect()
+        await ana.expect("Welcome, Ana")
+        ana.send("create 2 bot:easy")
+        await ana.expect(r"Your turn\.")
+        async with chromium(api) as browser:
+            eve = await WebPerson.arrive(browser, url, "Eve", "eve-secret-12", "fr-FR")
+            await eve.type("regarder 1")
+            await eve.expect(r"Ordre de jeu : (Ana et Robot facile|Robot facile et Ana)\.")
+            await eve.page.locator("#board li").nth(1).wait_for()
+            players = await eve.page.inner_text("#board ul")
+            assert "Robot facile" in players and "Easy bot" not in players, players
+            assert await eve.page.locator("#board h3").first.inner_text() == "Réserve"
+            assert await eve.page.locator("#board .card").count() > 12
+            assert await eve.page.locator("#board button").count() == 0
+        await ana.close()
+
+    run(scenario())
+
+
 def test_on_a_phone_nothing_runs_wider_than_the_screen(browser_site: tuple[Server, str, Any]) -> None:
     """At a small phone's width (320 CSS pixels, as WCAG's reflow asks) the page never
     scrolls sideways: the command line's box kept its own width and pushed Play off the

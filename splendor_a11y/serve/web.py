@@ -77,6 +77,7 @@ PAGE_LABELS = (
     "board_deck",
     "board_nobles",
     "board_supply",
+    "board_supply_watched",
     "board_players",
     "board_tokens",
     "board_bonuses",

@@ -132,7 +132,12 @@ function fill(command) {
   page.command.focus();
 }
 
+// A spectator's board is only looked at: its cards and gems are not buttons, since a
+// move clicked there would only be refused.
+let watching = false;
+
 function button(text, className, command) {
+  if (watching) return element("span", text, className);
   const made = element("button", text, className);
   made.type = "button";
   made.addEventListener("click", () => fill(command()));
@@ -169,7 +174,7 @@ function drawRows(board, into) {
 }
 
 function drawSupply(board, into) {
-  into.appendChild(element("h3", page.board.dataset.supply));
+  into.appendChild(element("h3", watching ? page.board.dataset.supplyWatched : page.board.dataset.supply));
   const row = element("div", undefined, "row");
   // Every colour, none left included: a sighted friend looked for the diamonds that were gone.
   for (const gem of "dserog") {
@@ -219,13 +224,14 @@ function drawBoard(board) {
     return;
   }
   page.board.hidden = false;
+  watching = !(board.seat >= 0);
   const labels = page.board.dataset;
   const into = page.boardContent;
   const nobles = element("div", `${labels.nobles}${labels.colon}`, "row");
   for (const [number, noble] of Object.entries(board.nobles || {})) {
     if (noble) nobles.appendChild(button(`${number}. ${noble}`, "card noble", () => `noble ${number}`));
   }
-  if (!nobles.querySelector("button")) nobles.appendChild(element("span", labels.none));
+  if (!nobles.querySelector(".noble")) nobles.appendChild(element("span", labels.none));
   into.appendChild(nobles);
   drawRows(board, into);
   drawSupply(board, into);
