@@ -169,6 +169,24 @@ def test_a_plan_an_opponent_s_stronghold_blocks_is_said_with_the_rule_after_a_co
     ), told
 
 
+def test_a_decision_after_the_action_neither_says_nor_drops_the_plan() -> None:
+    """After a purchase that cost no tokens, at the stronghold to place, the hint said the
+    card planned last turn "cannot be bought now: you must first place a stronghold";
+    and a hint asked at such a decision dropped the plan made at the turn's action."""
+    from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE
+
+    state, take, (card, index) = _plan_state(("strongholds",))
+    book = HintBook()
+    book.remember(0, state, take)  # type: ignore[arg-type]
+    other = TakeGems(GemCounts.parse("1d 1s 1e"))
+    book.remember(0, replace(state, phase=STRONGHOLD_PHASE), other)  # type: ignore[arg-type]
+    later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))  # type: ignore[attr-defined]
+    kept = Buy(_slot_of(later, card))  # type: ignore[no-untyped-call]
+    assert book.explain(0, later, kept, Narrator(viewer=0)).endswith("As planned last turn.")
+    placing = book.explain(0, replace(later, phase=STRONGHOLD_PHASE), other, Narrator(viewer=0))
+    assert "planned" not in placing, placing
+
+
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
     state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 1o"))
     said = explain_move(state, 0, TakeGems(GemCounts.parse("1d 1s 1e")), Narrator(viewer=0))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot, Slot
-from splendor_a11y.engine import Buy, Command, GameState, IllegalAction, TakeGems, decide, view
+from splendor_a11y.engine import Buy, Command, GameState, IllegalAction, Phase, TakeGems, decide, view
 from splendor_a11y.text.explain import explain_move, planned_purchase
 from splendor_a11y.text.messages import text
 from splendor_a11y.text.narrator import Narrator, Verbosity
@@ -52,8 +52,12 @@ class HintBook:
         return given[1] if given is not None and given[0] == state else None
 
     def remember(self, seat: int, state: GameState, command: Command) -> None:
-        """Keep the hint given to a seat, and the purchase it promises for next turn."""
+        """Keep the hint given to a seat, and the purchase it promises for next turn. A
+        plan is made and kept at the turn's action only: a decision that follows it (a
+        module's piece to place, tokens to give back) had dropped the plan just made."""
         self._given[seat] = (state, command)
+        if state.phase is not Phase.ACTION:
+            return
         self._plans.pop((seat, state.round), None)
         self._plans.pop((seat, state.round - 2), None)
         card = planned_purchase(view(state, seat), seat, command)
@@ -61,10 +65,12 @@ class HintBook:
             self._plans[seat, state.round] = _Plan(card, state.players[seat].tokens.plus(command.gems))
 
     def explain(self, seat: int, state: GameState, command: Command, narrator: Narrator) -> str:
-        """The hint's sentence, saying when it keeps last turn's plan or what broke it."""
+        """The hint's sentence, saying when it keeps last turn's plan or what broke it:
+        at the turn's action, where the planned card may be bought. (At a module's piece to
+        place after a purchase, it said the card could not be bought before placing it.)"""
         seen = view(state, seat)
         hint = explain_move(seen, seat, command, narrator)
-        plan = self._plan(seat, state)
+        plan = self._plan(seat, state) if state.phase is Phase.ACTION else None
         if plan is None:
             return hint
         place = _place_of(seen, seat, plan.card)
