@@ -333,3 +333,22 @@ def test_the_last_stronghold_placed_is_said_as_the_last() -> None:
     assert dit.endswith(", qui porte maintenant 1 de ses bastions."), dit
     fewer = with_strongholds(new_game(2, 3, ("strongholds",)), ((Slot("a", 1),), ()))
     assert told(YOU, fewer, last).endswith("; you have 1 there and 1 left."), told(YOU, fewer, last)
+
+
+def test_a_conquest_by_another_says_their_strongholds_go_back_once_named() -> None:
+    """French said ``Robot difficile conquiert ... ; les bastions de Robot difficile lui
+    reviennent``, the name twice in one sentence: now ``ses bastions lui reviennent``."""
+    from splendor_a11y.engine import decide_and_apply
+    from splendor_a11y.engine.modules.strongholds import CONQUEST_PHASE
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+    from splendor_a11y.engine.modules.strongholds.commands import Conquer
+
+    a1 = Slot("a", 1)
+    state = with_strongholds(new_game(2, 3, ("strongholds",)), ((a1, a1, a1), ()))
+    card = state.card_at(a1)
+    assert card is not None
+    state = replace(with_player(state, 0, tokens=state.players[0].tokens.plus(card.cost)), phase=CONQUEST_PHASE)
+    conquest = decide_and_apply(state, Conquer())[0][0]
+    with speaking(LANGUAGES["fr"]):
+        dit = told(THEM, state, conquest)
+    assert dit.startswith("P0 conquiert ") and " ; ses bastions lui reviennent. P0 a " in dit, dit
