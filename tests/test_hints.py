@@ -187,6 +187,24 @@ def test_a_decision_after_the_action_neither_says_nor_drops_the_plan() -> None:
     assert "planned" not in placing, placing
 
 
+def test_on_the_game_s_last_turn_a_take_promises_no_purchase() -> None:
+    """Another player had reached fifteen and this was the round's last turn: the hint
+    said ``take ...: then you can buy ... next turn``, and there was no next turn."""
+    state, take, _card = _plan_state()
+    last = replace(with_player(state, 1, points=15), current=1, first_player=0)
+    ours = with_player(state, 0, points=15)  # seat 0 plays first: seat 1 still plays after it
+    assert planned_purchase(ours, 0, take) is not None  # type: ignore[arg-type]
+    last = with_player(last, 1, tokens=state.players[0].tokens)
+    assert planned_purchase(last, 1, take) is None  # type: ignore[arg-type]
+    said = explain_move(last, 1, take, Narrator(viewer=1))  # type: ignore[arg-type]
+    assert said.endswith(": the game ends with this turn, and no card you could buy now would change who wins."), said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(last, 1, take, Narrator(viewer=1))  # type: ignore[arg-type]
+    assert dit.endswith(
+        " : la partie se termine avec ce tour, et aucune carte achetée maintenant ne changerait qui gagne."
+    ), dit
+
+
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
     state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 1o"))
     said = explain_move(state, 0, TakeGems(GemCounts.parse("1d 1s 1e")), Narrator(viewer=0))

@@ -261,6 +261,11 @@ class GameState:
         player's): once someone has the winning points, the game ends after its turn."""
         return (seat + 1) % len(self.players) == self.first_player
 
+    def ends_after_turn_of(self, seat: int) -> bool:
+        """Whether the game ends after ``seat``'s turn whatever it plays: someone has the
+        winning points, and ``seat`` plays the round's last turn."""
+        return self.closes_round(seat) and max(player.points for player in self.players) >= self.rules.points_to_win
+
     @property
     def is_over(self) -> bool:
         """True once the result is in."""

@@ -112,16 +112,10 @@ def pool_of(state: GameState, place: Slot | DeckTop) -> str:
 def end_turn(state: GameState) -> GameState:
     """The turn is over: the game ends after the last seat of the round, or play moves on."""
     count = len(state.players)
-    if (state.closes_round(state.current) and _someone_reached(state)) or state.passes >= count:
+    if state.ends_after_turn_of(state.current) or state.passes >= count:
         return replaced(state, turn=state.turn + 1, phase=Phase.ENDING, action=None)
     following = (state.current + 1) % count
     return replaced(state, turn=state.turn + 1, current=following, phase=Phase.ACTION, action=None)
-
-
-def _someone_reached(state: GameState) -> bool:
-    """Whether a player has the points that make this round the last."""
-    goal = state.rules.points_to_win
-    return max([player.points for player in state.players]) >= goal
 
 
 def after_tokens(state: GameState) -> GameState:

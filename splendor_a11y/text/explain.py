@@ -134,13 +134,18 @@ def _best_reach(state: GameState, seat: int, take: TakeGems) -> tuple[int, str, 
 def planned_purchase(state: GameState, seat: int, command: Command) -> Card | None:
     """The card a hinted take promises to buy next turn ("then you can buy h1 next
     turn"), or None when the hint promises none."""
-    if not isinstance(command, TakeGems):
+    if not isinstance(command, TakeGems) or state.ends_after_turn_of(seat):
         return None
     reach = _best_reach(state, seat, command)
     return reach[2] if reach is not None and reach[0] == 0 else None
 
 
 def _reach_after_take(state: GameState, seat: int, take: TakeGems, narrator: Narrator) -> str:
+    """Why a take: the card it brings nearest; on the game's last turn for the seat, that
+    nothing bought would change the end (it promised a purchase "next turn", after the
+    game's end)."""
+    if state.ends_after_turn_of(seat):
+        return text("hint.take_last_turn") + _over_limit(state, seat, take.gems.total)
     reach = _best_reach(state, seat, take)
     why = (
         text("hint.take_general")
