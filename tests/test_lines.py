@@ -178,3 +178,19 @@ def test_french_agrees_and_keeps_one_typography(home: Path) -> None:
     assert not re.search(r"\w[;:]", said.replace("bot:", "")), "a space before every ; and :"
     near = re.search(r"à \d+ jetons? près", said)
     assert near or "cela met" not in said
+
+
+def test_in_words_the_help_gives_its_examples_in_words(home: Path) -> None:
+    """A player who chose words was shown ``take ser | take 2s``: codes they may not know.
+    The examples with gems are said as commands are said to them; the rest, and the
+    help in codes, are as written."""
+    typed = "help take\nhelp buy\nhelp colour\ncodes\nhelp take\nquit\n"
+    said = "\n".join(
+        lines_of(
+            "play", "--verbosity", "words", "--module", "orient", "--log", str(home / "w.jsonl"), typed=typed, home=home
+        )
+    )
+    assert "Type it as: take sapphire, emerald, ruby | take 2 sapphires." in said, said
+    assert "buy b1 | buy h2 | buy c3 pay 3d 2g | buy b5 with gg | " in said, said
+    assert "colour ruby | colour 2 rubies" in said, said
+    assert "Type it as: take ser | take 2s." in said, said

@@ -11,7 +11,7 @@ from enum import Enum
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.domain.notation import parse_place
-from splendor_a11y.engine import MODULES, GameState, Module
+from splendor_a11y.engine import MODULES, Command, GameState, Module
 from splendor_a11y.play.grammar import (
     COMMANDS,
     PLAY_ONLY,
@@ -22,6 +22,7 @@ from splendor_a11y.play.grammar import (
     begins_a_command,
     find_command,
     names_of,
+    parse_line,
     players_named,
 )
 from splendor_a11y.play.history import History
@@ -187,7 +188,15 @@ class Conversation:
         return [text(f"setting.{query.name}")]
 
     def _help(self, query: Query) -> list[str]:
-        return help_lines(query.argument, self.io.keys_help(), self.extra_help, self.state.module_names)
+        modules = self.state.module_names
+        narrator = self.narrator()
+        return help_lines(
+            query.argument,
+            self.io.keys_help(),
+            self.extra_help,
+            modules,
+            lambda usage: examples_said(usage, narrator, modules),
+        )
 
     def choose_language(self, code: str) -> str:
         """``lang fr``: speak that language from now on; at the keyboard, the program's."""
@@ -229,24 +238,47 @@ _OWN_ANSWERS: dict[str, Callable[[Conversation, Query], list[str]]] = {
 """Questions about the conversation itself (what was said, settings, help)."""
 
 
+def examples_said(usage: str, narrator: Narrator, modules: tuple[str, ...]) -> str:
+    """A command's examples as the listener hears commands: in words, ``take sapphire,
+    emerald, ruby | take 2 sapphires``, where the help gave someone who chose words the
+    codes (``take ser``). An example with no gems to name is left as it is written
+    (``buy b5 with gg``, which a command would say ``with 1gg``)."""
+    if narrator.verbosity is Verbosity.NOTATION:
+        return usage
+    said = []
+    for example in usage.split(" | "):
+        try:
+            parsed = parse_line(example, modules)
+        except GrammarError:
+            parsed = None
+        in_words = narrator.command(parsed) if isinstance(parsed, Command) else example
+        said.append(in_words if isinstance(parsed, Command) and in_words != Narrator().command(parsed) else example)
+    return " | ".join(said)
+
+
 def help_lines(
-    topic: str, keys_help: list[str], extra: tuple[CommandSpec, ...] = (), modules: tuple[str, ...] = ()
+    topic: str,
+    keys_help: list[str],
+    extra: tuple[CommandSpec, ...] = (),
+    modules: tuple[str, ...] = (),
+    said: Callable[[str], str] = str,
 ) -> list[str]:
     """``help``: every command and key of the game in play, one per line; ``help take``:
     one command in full (a module's command says which module it belongs to when that
-    module is not in play).
+    module is not in play). ``said`` says an action's examples as the listener hears
+    commands (``examples_said``).
 
     ``extra`` are the words of a replay: then they are listed instead of the actions.
     """
     if topic:
-        return [_help_topic(topic, extra, modules)]
+        return [_help_topic(topic, extra, modules, said)]
     if extra:
         lines = [text("help.replay")]
         lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
     else:
         lines = [text("help.actions")]
         lines += [
-            text("help.line", usage=spec.usage_in(modules), summary=spec.summary_in(modules))
+            text("help.line", usage=said(spec.usage_in(modules)), summary=spec.summary_in(modules))
             for spec in COMMANDS
             if spec.action and (not spec.module or spec.module in modules)
         ]
@@ -275,15 +307,22 @@ def _rules_pointer(topic: str) -> str | None:
     return text("help.see_rules", topic=topic, command=section_command(section))
 
 
-def _help_topic(topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...]) -> str:
-    """One command explained in full."""
+def _help_topic(
+    topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...], said: Callable[[str], str] = str
+) -> str:
+    """One command explained in full, an action's examples ``said`` as the listener hears
+    commands."""
     try:
         spec = next((s for s in extra if folded(topic) in names_of(s)), None) or find_command(topic)
     except GrammarError as error:
         return _rules_pointer(topic) or problem_text(error)
     aliases = f" {text('help.aliases', aliases=', '.join(spec.aliases))}" if spec.aliases else ""
     line = text(
-        "help.command", name=spec.word, usage=spec.usage_in(modules), summary=spec.summary_in(modules), aliases=aliases
+        "help.command",
+        name=spec.word,
+        usage=said(spec.usage_in(modules)) if spec.action else spec.usage_in(modules),
+        summary=spec.summary_in(modules),
+        aliases=aliases,
     )
     if spec.module and spec.module not in modules:
         line += " " + text(f"help.not_in_play.{spec.module}")
