@@ -251,8 +251,9 @@ def examples_said(usage: str, narrator: Narrator, modules: tuple[str, ...]) -> s
             parsed = parse_line(example, modules)
         except GrammarError:
             parsed = None
-        in_words = narrator.command(parsed) if isinstance(parsed, Command) else example
-        said.append(in_words if isinstance(parsed, Command) and in_words != Narrator().command(parsed) else example)
+        if isinstance(parsed, Command) and (in_words := narrator.command(parsed)) != Narrator().command(parsed):
+            example = in_words
+        said.append(example)
     return " | ".join(said)
 
 

@@ -135,15 +135,16 @@ class NetSeat(SeatSession):
     def _as_said(self, state: GameState) -> GameState:
         """A position with the computers named in this person's language
         (``named_as_said``): the table named them in the language of whoever started it.
-        The last one is kept, so that the position now stays the same object while
-        nothing changes (a hint's answer is said only if the game is still where it
-        was asked)."""
+        The table's position now is kept renamed, so that it stays the same object
+        while nothing changes (a hint's answer is said only if the game is still where
+        it was asked); an event's positions before and after do not replace it."""
         said = self._said
         if said is not None and said[0] is state and said[1] is self.voice.language:
             return said[2]
         with speaking(self.voice.language):
             renamed = named_as_said(state, self.table.header)
-        self._said = (state, self.voice.language, renamed)
+        if state is self.table.state:
+            self._said = (state, self.voice.language, renamed)
         return renamed
 
     @property
