@@ -302,7 +302,7 @@ def test_with_every_stronghold_placed_the_prompt_offers_only_what_can_be_done() 
     said ``You have 0 left`` (``Il vous en reste 0``); it asks to move one or oust one."""
     from splendor_a11y.engine.modules.strongholds import STRONGHOLD_PHASE
     from splendor_a11y.engine.modules.strongholds.board import with_strongholds
-    from splendor_a11y.engine.modules.strongholds.told import prompt
+    from splendor_a11y.engine.modules.strongholds.told import prompt, status
 
     placed_all = ((Slot("a", 1), Slot("a", 1), Slot("b", 2)), ())
     state = replace(with_strongholds(new_game(2, 3, ("strongholds",)), placed_all), phase=STRONGHOLD_PHASE)
@@ -315,6 +315,11 @@ def test_with_every_stronghold_placed_the_prompt_offers_only_what_can_be_done() 
     with speaking(LANGUAGES["fr"]):
         dit = YOU.phrase(asked, state, state)
     assert dit.endswith("Il ne vous en reste plus à poser ; posés : 2 sur a1 et 1 sur b2."), dit
+    (asked_status,) = status(state, 0)  # what "me" says of them: it said "il en reste 0"
+    assert YOU.phrase(asked_status, state, state) == " Strongholds: none left to place, 2 on a1 and 1 on b2."
+    with speaking(LANGUAGES["fr"]):
+        dit = YOU.phrase(asked_status, state, state)
+    assert dit == " Bastions : plus aucun à poser ; posés : 2 sur a1 et 1 sur b2.", dit
 
 
 def test_the_last_stronghold_placed_is_said_as_the_last() -> None:

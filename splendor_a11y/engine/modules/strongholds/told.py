@@ -119,4 +119,6 @@ def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
     """How many strongholds a player has left, and where the others stand."""
     if not strongholds(state):
         return ()
-    return (Phrase("query.strongholds", {"left": strongholds_left(state, seat), "placed": placed(state, seat)}),)
+    left = strongholds_left(state, seat)
+    key = "query.strongholds" if left else "query.strongholds_all_placed"
+    return (Phrase(key, {"left": left, "placed": placed(state, seat)}),)
