@@ -190,8 +190,8 @@ def test_the_board_and_status_say_who_holds_what() -> None:
     assert answers.status(state, 0).endswith("Strongholds: 2 left, 1 on c4.")
     assert answers.place(state, Slot("c", 4), 0).count("Held by you with 1 stronghold.") == 1
     stacked = holding(game(), ana=("c4", "c4", "c4"), ben=("b1", "b1", "a2"))
-    assert answers.status(stacked, 0).endswith("Strongholds: 0 left, all 3 on c4.")
-    assert answers.status(stacked, 1).endswith("Strongholds: 0 left, 1 on a2 and 2 on b1.")
+    assert answers.status(stacked, 0).endswith("Strongholds: none left to place, all 3 on c4.")
+    assert answers.status(stacked, 1).endswith("Strongholds: none left to place, 1 on a2 and 2 on b1.")
     assert "b1 " not in answers.afford(state, 0), "a card held by Ben is not offered to Ana"
     assert answers.place(state, Slot("b", 1), 0).endswith(
         "Ben's strongholds are on it: only Ben may buy or reserve it."
