@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from splendor_a11y.domain.cards import standard_cards
-from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine import Buy, ReturnTokens, TakeGems, deal, legal_commands
 from splendor_a11y.play.conversation import Channel, SessionIO
 from splendor_a11y.play.grammar import parse_line
@@ -145,7 +145,10 @@ def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
     assert told.startswith("take dse: ")
     assert re.search(r" The card planned last turn, a0\S* [^,]+, is gone: P1 bought it\.$", told), told
     in_words = book.explain(0, bought, other, Narrator(viewer=0, verbosity=Verbosity.WORDS))
-    assert " The card planned last turn, a level a card (" in in_words, "a sentence never starts in lower case"
+    assert in_words.endswith(f" The card planned last turn at a{index} is gone: P1 bought it."), in_words
+    with speaking(LANGUAGES["fr"]):
+        en_mots = book.explain(0, bought, other, Narrator(viewer=0, verbosity=Verbosity.WORDS))
+    assert en_mots.endswith(f" La carte prévue au tour précédent en a{index} n'est plus là : P1 l'a achetée."), en_mots
 
 
 def test_a_plan_an_opponent_s_stronghold_blocks_is_said_with_the_rule_after_a_colon() -> None:
@@ -270,3 +273,15 @@ def test_every_command_of_a_game_said_in_words_is_read_back_as_itself() -> None:
                         checked += 1
             state = play(state, rng.choice(commands))
     assert checked > 2000
+
+
+def test_a_purchase_giving_up_one_double_gold_card_is_said_as_the_manual_writes_it() -> None:
+    """``buy b5 with gg``: it was said ``with 1gg`` ("with one g g"); two cards stay
+    ``with 2gg``. Either, typed back, is the same purchase."""
+    from splendor_a11y.engine.modules.orient.commands import GoldCards
+
+    for count, written in ((1, "buy b5 with gg"), (2, "buy b5 with 2gg")):
+        command = Buy(Slot("b", 5), options=(GoldCards(count),))
+        said = Narrator(0, verbosity=Verbosity.WORDS).command(command)
+        assert said == written, said
+        assert parse_line(said, ("orient",)) == command

@@ -561,7 +561,7 @@ def test_lang_turns_the_page_itself_to_the_language_chosen(browser_site: tuple[S
             await ivy.type("aide")
             await ivy.expect(r"F2 ou Alt\+R : répéter la dernière annonce\.")
             players = await ivy.page.inner_text("#board li")
-            assert "Ivy (Tour) 0 point ; jetons : aucun ; bonus : aucun" in players, players
+            assert "Ivy (à jouer) 0 point ; jetons : aucun ; bonus : aucun" in players, players
 
     run(scenario())
 

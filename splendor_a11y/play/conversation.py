@@ -242,7 +242,7 @@ def examples_said(usage: str, narrator: Narrator, modules: tuple[str, ...]) -> s
     """A command's examples as the listener hears commands: in words, ``take sapphire,
     emerald, ruby | take 2 sapphires``, where the help gave someone who chose words the
     codes (``take ser``). An example with no gems to name is left as it is written
-    (``buy b5 with gg``, which a command would say ``with 1gg``)."""
+    (``buy b5 with gg``)."""
     if narrator.verbosity is Verbosity.NOTATION:
         return usage
     said = []

@@ -32,6 +32,8 @@ class _Plan:
     """A purchase a hint promised for the seat's next turn, if it takes what was hinted."""
 
     card: Card
+    place: Slot | HandSlot | None
+    """Where the card was when the plan was made: the place the hint named."""
     tokens: GemCounts
     """The seat's tokens once it has taken the hinted gems: anything else, and the plan
     was not followed."""
@@ -60,9 +62,11 @@ class HintBook:
             return
         self._plans.pop((seat, state.round), None)
         self._plans.pop((seat, state.round - 2), None)
-        card = planned_purchase(view(state, seat), seat, command)
+        seen = view(state, seat)
+        card = planned_purchase(seen, seat, command)
         if card is not None and isinstance(command, TakeGems):
-            self._plans[seat, state.round] = _Plan(card, state.players[seat].tokens.plus(command.gems))
+            tokens = state.players[seat].tokens.plus(command.gems)
+            self._plans[seat, state.round] = _Plan(card, _place_of(seen, seat, card), tokens)
 
     def explain(self, seat: int, state: GameState, command: Command, narrator: Narrator) -> str:
         """The hint's sentence, saying when it keeps last turn's plan or what broke it:
@@ -77,7 +81,7 @@ class HintBook:
         if place is not None and command == Buy(place):
             return text("hint.as_planned", hint=hint)
         if place is None:
-            return text("hint.plan_gone", card=narrator.card(plan.card), whom=_whom(seen, plan.card), hint=hint)
+            return _gone(plan, narrator, _whom(seen, plan.card), hint)
         try:
             decide(state, Buy(place))
         except IllegalAction as refusal:
@@ -99,6 +103,15 @@ def _recalled(narrator: Narrator, place: Slot | HandSlot, card: Card) -> str:
     description made the sentence the longest hint of a game (about one hint in four in
     a game in words says that the plan waits)."""
     return narrator.card_at(place, card) if narrator.verbosity is Verbosity.NOTATION else str(place)
+
+
+def _gone(plan: _Plan, narrator: Narrator, whom: str, hint: str) -> str:
+    """The planned card gone from the table: in codes the card, short; in words the place
+    it was at, as the hint named it (``at a1 next turn``), where the card's description
+    made the sentence as long as the hint itself."""
+    if narrator.verbosity is Verbosity.NOTATION or plan.place is None:
+        return text("hint.plan_gone", card=narrator.card(plan.card), whom=whom, hint=hint)
+    return text("hint.plan_gone_from", place=str(plan.place), whom=whom, hint=hint)
 
 
 def _place_of(state: GameState, seat: int, card: Card) -> Slot | HandSlot | None:

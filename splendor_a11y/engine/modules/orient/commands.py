@@ -28,7 +28,9 @@ class GoldCards(ModuleOption):
     count: int
 
     def __str__(self) -> str:
-        return f"with {self.count}gg"
+        """As a player types it: ``with gg`` for one card, as the manual writes it (``with
+        1gg`` was said "with one g g"), ``with 2gg`` for two."""
+        return "with gg" if self.count == 1 else f"with {self.count}gg"
 
 
 @value
