@@ -151,11 +151,11 @@ def test_a_plan_the_table_took_away_is_said_with_who_took_it() -> None:
     assert en_mots.endswith(f" La carte prévue au tour précédent en a{index} n'est plus là : P1 l'a achetée."), en_mots
 
 
-def test_a_plan_an_opponent_s_stronghold_blocks_is_said_with_the_rule_after_a_colon() -> None:
+def test_a_plan_an_opponent_s_stronghold_keeps_is_said_kept_and_by_whom() -> None:
     """The card planned last turn is still there but under an opponent's stronghold: the
-    hint says why it cannot be bought, the refusal running on after the colon in lower
-    case (it read "maintenant : Vous ne pouvez pas")."""
-    from splendor_a11y.domain.notation import Slot
+    hint says who keeps it. It said the refusal after a colon, the card named twice
+    (``cannot be bought now: you cannot take b1 b1d 2d 3s 3r: Medium bot's strongholds
+    are on it``), and before that in capitals (``maintenant : Vous ne pouvez pas``)."""
     from splendor_a11y.engine.modules.strongholds.board import with_strongholds
 
     state, take, (card, index) = _plan_state(("strongholds",))
@@ -164,10 +164,16 @@ def test_a_plan_an_opponent_s_stronghold_blocks_is_said_with_the_rule_after_a_co
     later = play(state, take, TakeGems(GemCounts.parse("1d 1s 1o") if state.supply[0] else GemCounts.parse("2r")))  # type: ignore[attr-defined]
     blocked = with_strongholds(later, ((), (Slot("a", index),)))
     other = TakeGems(GemCounts.parse("1d 1s 1e"))
+    told = book.explain(0, blocked, other, Narrator(viewer=0))
+    assert told.endswith(
+        f" The card planned last turn, a{index} {card.text}, cannot be bought now: P1 keeps it."  # type: ignore[attr-defined]
+    ), told
+    in_words = book.explain(0, blocked, other, Narrator(viewer=0, verbosity=Verbosity.WORDS))
+    assert in_words.endswith(f" The card planned last turn, a{index}, cannot be bought now: P1 keeps it."), in_words
     with speaking(LANGUAGES["fr"]):
         told = book.explain(0, blocked, other, Narrator(viewer=0))
     assert re.search(
-        rf"La carte prévue au tour précédent, a{index} [^,]+, ne peut pas être achetée maintenant : vous ne pouvez pas ",
+        rf"La carte prévue au tour précédent, a{index} [^,]+, ne peut pas être achetée maintenant : P1 la garde\.$",
         told,
     ), told
 

@@ -71,7 +71,9 @@ class HintBook:
     def explain(self, seat: int, state: GameState, command: Command, narrator: Narrator) -> str:
         """The hint's sentence, saying when it keeps last turn's plan or what broke it:
         at the turn's action, where the planned card may be bought. (At a module's piece to
-        place after a purchase, it said the card could not be bought before placing it.)"""
+        place after a purchase, it said the card could not be bought before placing it.)
+        A card another player's pieces keep is said to be kept, by whom: the refusal
+        named the card a second time (``cannot be bought now: you cannot take b1 ...``)."""
         seen = view(state, seat)
         hint = explain_move(seen, seat, command, narrator)
         plan = self._plan(seat, state) if state.phase is Phase.ACTION else None
@@ -82,12 +84,16 @@ class HintBook:
             return text("hint.as_planned", hint=hint)
         if place is None:
             return _gone(plan, narrator, _whom(seen, plan.card), hint)
+        card = _recalled(narrator, place, plan.card)
+        owner = seen.kept_from(place, seat) if isinstance(place, Slot) else None
+        if owner is not None:
+            return text("hint.plan_kept", card=card, owner=seen.players[owner].name, hint=hint)
         try:
             decide(state, Buy(place))
         except IllegalAction as refusal:
             why = narrator.refusal_after_colon(refusal, seen)
-            return text("hint.plan_blocked", card=narrator.card_at(place, plan.card), why=why, hint=hint)
-        return text("hint.plan_waits", card=_recalled(narrator, place, plan.card), hint=hint)
+            return text("hint.plan_blocked", card=card, why=why, hint=hint)
+        return text("hint.plan_waits", card=card, hint=hint)
 
     def _plan(self, seat: int, state: GameState) -> _Plan | None:
         """Last turn's plan, if the seat followed it (its tokens are as the hint left them)."""
