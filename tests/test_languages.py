@@ -118,6 +118,8 @@ def test_french_grammar_counts_articles_and_lists() -> None:
     assert join_words(["a", "b", "c"]) == "a, b et c"
     assert FRENCH.indefinite(Gem.EMERALD) == "une émeraude" and FRENCH.indefinite(Gem.ONYX) == "un onyx"
     assert FRENCH.finish("la main de Ana, de a3, que Ulysse") == "la main d'Ana, de a3, qu'Ulysse"
+    assert FRENCH.finish("Au tour de ana.") == "Au tour d'ana."
+    assert FRENCH.finish("plus de émeraude, de a0e, de e, de hugo") == "plus d'émeraude, de a0e, de e, de hugo"
     assert ENGLISH.finish("the hand of Ana") == "the hand of Ana"
 
 

@@ -21,6 +21,11 @@ __all__ = ["CatalogueLanguage"]
 
 _NAME_STARTS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜH"
 """The capitals a name starting with a vowel sound may begin with."""
+_WORD_STARTS = "aeiouyàâäéèêëîïôöùûü"
+"""The small letters a name or a word starting with a vowel may begin with: a login
+(``Au tour d'ana``; it said ``de ana``) or a gem's name (``plus d'émeraude``). Only when
+a letter follows, so that a code stays as it is (``de a3``, ``de e``); never an ``h``,
+which a small letter leaves unsure (``hugo``, ``hard``)."""
 
 
 class CatalogueLanguage:
@@ -36,7 +41,11 @@ class CatalogueLanguage:
         }
         elided = _pairs(self.sentence("elision"), "→")
         self._elision = (
-            None if not elided else re.compile(rf"\b((?i:{'|'.join(map(re.escape, elided))})) (?=[{_NAME_STARTS}])")
+            None
+            if not elided
+            else re.compile(
+                rf"\b((?i:{'|'.join(map(re.escape, elided))})) (?=[{_NAME_STARTS}]|[{_WORD_STARTS}][^\W\d_])"
+            )
         )
         self._elided = {word.lower(): short for word, short in elided.items()}
 
