@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from splendor_a11y.bots import hard, race
+from splendor_a11y.bots import hard, plan, race
 from splendor_a11y.bots.clock import Clock
+from splendor_a11y.bots.habits import move_and_returns
 from splendor_a11y.domain.notation import GemCounts, HandSlot
 from splendor_a11y.engine import (
     Buy,
@@ -251,3 +252,42 @@ def test_the_tests_thought_races_without_a_clock(monkeypatch: pytest.MonkeyPatch
     deadlines = _deadlines_given_to_the_race(monkeypatch)
     hard.choose_hard(view(new_game(2, 1), 0), random.Random(1))
     assert deadlines == [None, None]
+
+
+def _finishing_with_a_noble_or_not(seed: int) -> GameState | None:
+    """Seat 0 at 14 points, one bonus short of a noble and holding enough of every gem to
+    buy any card: every card worth a point wins, and one of the noble's colour brings 3
+    more. None when, on this deal, the first winning purchase the race tries already
+    reaches the most points (then any tie-break would pass)."""
+    state = new_game(2, seed)
+    noble = state.nobles[0]
+    assert noble is not None
+    short = next(order for order in range(5) if noble.requirement[order])
+    bonuses = GemCounts([need - (order == short) for order, need in enumerate(noble.requirement[:5])] + [0])
+    state = with_player(state, 0, points=14, bonuses=bonuses, tokens=GemCounts([7, 7, 7, 7, 7, 0]))
+    reached = [_points_after(state, command) for command in race.racing_moves(state)]
+    winning = [points for points in reached if points >= 15]
+    return state if winning and winning[0] < max(winning) else None
+
+
+def _points_after(state: GameState, command: object) -> int:
+    return move_and_returns(state, 0, command)[0].players[0].points  # type: ignore[arg-type]
+
+
+def test_of_lines_as_fast_the_race_and_the_plan_finish_with_the_most_points() -> None:
+    """A noble taken with the winning purchase is worth its points: every finish counted
+    the same, and the race bought the first winning card it met, the plan kept the first
+    winning line, where a card of the noble's colour would have brought it too."""
+    checked = 0
+    for seed in range(1, 13):
+        state = _finishing_with_a_noble_or_not(seed)
+        if state is None:
+            continue
+        most = max(_points_after(state, command) for command in race.racing_moves(state))
+        turns, first = race.fastest_line(state, 0)
+        assert turns == 1 and first is not None and _points_after(state, first) == most, seed
+        score, ending = plan.best_line(state, 0)
+        assert ending.players[0].points == most, seed
+        assert score == pytest.approx(plan.PLANNED_FINISH + plan.FINISH_POINT * (most - 15)), seed
+        checked += 1
+    assert checked >= 3

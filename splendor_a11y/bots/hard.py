@@ -16,9 +16,10 @@ that low), then deals the hidden cards at random from those it has not seen (a
 determinization), plays each shortlisted move there, lets every opponent answer, plans
 its own next three turns with the others answering each (two turns, on a narrower front,
 with three opponents), and scores where the plan's best line ends against its strongest
-opponent. How the opponents choose their answers changes from deal to deal
-(``ANSWERS``): as the medium bot would, as a player who judges as the hard bot does, or
-as a racer; each way is given deals by how often it has foreseen this table's opponents
+opponent (a line that reaches the winning score, by how soon and then by the points
+it reaches: ``plan.finish_margin``). How the opponents choose their answers changes
+from deal to deal (``ANSWERS``): as the medium bot would, as a player who judges as
+the hard bot does, or as a racer; each way is given deals by how often it has foreseen this table's opponents
 so far (``foresight``), so that the search is tuned to the opponents it meets.
 Deal after deal, every move still in the running is scored again; every few deals the
 weaker half is dropped (successive halving), so the moves that stay close get the
@@ -65,7 +66,7 @@ from splendor_a11y.bots.evaluation import reach_gap, relative
 from splendor_a11y.bots.foresight import Foresight
 from splendor_a11y.bots.habits import move_and_waste
 from splendor_a11y.bots.medium import finish_own_decisions
-from splendor_a11y.bots.plan import Answer, answered, best_line, habitual_worth
+from splendor_a11y.bots.plan import Answer, answered, best_line, finish_margin, habitual_worth
 from splendor_a11y.bots.race import RACING_TABLE, closing_move
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.domain.notation import DeckTop, HandSlot
@@ -206,7 +207,8 @@ def _after_round(
     reserved = state.players[seat].reserved[-1].card if isinstance(command, Reserve) else None
     state = answered(state, seat, answer)
     if state.is_over:
-        return relative(state, seat) - penalty - _left_in_hand(state, seat, reserved)
+        won = finish_margin(state, seat) if seat in state.winners else 0.0
+        return relative(state, seat) + won - penalty - _left_in_hand(state, seat, reserved)
     score, ending = best_line(state, seat, answer, shape)
     return score - penalty - _left_in_hand(ending, seat, reserved)
 

@@ -108,7 +108,8 @@ def fastest_line(
     moves, the table standing still, keeping the ``width`` best positions each turn (by
     the shared judgement and a strong player's habits, less the tokens given back), the
     same position reached by two lines kept once; of the lines that get there in as few
-    turns, the one that leaves the fewest cards reserved and never bought (``_extend``).
+    turns, the one that leaves the fewest cards reserved and never bought (``_extend``),
+    then the one that reaches the most points (a noble on the way: ``_Finish.order``).
     Past the ``deadline`` (a reading of the ``clock``), ``RaceOutOfTime``."""
     beam = [_Line(None, 0.0, 0.0, state)]
     for turn in range(1, most_turns + 1):
@@ -119,7 +120,7 @@ def fastest_line(
                 raise RaceOutOfTime
             finishes.extend(_extend(line, seat, reached))
         if finishes:
-            return turn, min(finishes, key=lambda finish: finish.held).first
+            return turn, min(finishes, key=_Finish.order).first
         if not reached:
             break
         beam = sorted(reached.values(), key=lambda line: line.score, reverse=True)[:width]
@@ -155,11 +156,17 @@ def _slow(state: GameState, command: Command) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _Finish:
-    """A line that reaches the winning score: its first move, and the cards it leaves in the
-    hand, never to be bought."""
+    """A line that reaches the winning score: its first move, the cards it leaves in the
+    hand, never to be bought, and the points it reaches."""
 
     first: Command
     held: int
+    points: int
+
+    def order(self) -> tuple[int, int]:
+        """Of lines as fast, the fewest cards left in the hand first, then the most points
+        (a noble taken on the way: ``plan.finish_margin``)."""
+        return self.held, -self.points
 
 
 def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> list[_Finish]:
@@ -174,7 +181,7 @@ def _extend(line: _Line, seat: int, reached: dict[object, _Line]) -> list[_Finis
         first = line.first if line.first is not None else command
         player = after.players[seat]
         if player.points >= after.rules.points_to_win:
-            finishes.append(_Finish(first, len(player.reserved)))
+            finishes.append(_Finish(first, len(player.reserved), player.points))
             continue
         if after.is_over:
             continue
