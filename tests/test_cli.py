@@ -154,9 +154,9 @@ def test_the_french_help_names_every_value_in_french(home: Path, command: str) -
         "NAME",
         "HOST",
         "FILE",
-        "MAX_CONNECTIONS",
+        "NUMBER",
         "SECONDS",
-        "MAX_COST",
+        "GEMS",
         "COSTS",
     }
     helped = run_cli("--lang", "fr", command, "--help", home=home)
@@ -164,3 +164,13 @@ def test_the_french_help_names_every_value_in_french(home: Path, command: str) -
     assert not english & set(re.findall(r"\b[A-Z][A-Z_]+\b", helped.stdout)), helped.stdout
     said = run_cli(command, "--help", home=home).stdout
     assert english & set(re.findall(r"\b[A-Z][A-Z_]+\b", said)), said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("command", ["play", "resume", "replay", "serve", "export", "lookup"])
+def test_every_value_in_the_help_is_a_word_a_screen_reader_says(home: Path, command: str, lang: str) -> None:
+    """An option's value is one word: ``--max-connections MAX_CONNECTIONS`` was read
+    "max underscore connections", and ``--max-cost MAX_COST`` the same."""
+    helped = run_cli("--lang", lang, command, "--help", home=home)
+    assert helped.returncode == 0, helped
+    assert not re.findall(r"\b[A-Z]+_[A-Z_]+\b", helped.stdout), helped.stdout

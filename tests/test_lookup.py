@@ -61,6 +61,7 @@ def test_no_such_card_says_the_closest() -> None:
         (["--bonus", "q"], "--bonus takes one gem code"),
         (["--points", "many"], "The option --points wants a number; 'many' is not one."),
         ([], "Say a card code"),
+        (["noble", "4s"], "To list the nobles: lookup --nobles; to search the cards: --bonus, --points, --costs."),
     ],
 )
 def test_bad_input_is_a_sentence_and_exit_2(args: list[str], message: str) -> None:
@@ -68,6 +69,14 @@ def test_bad_input_is_a_sentence_and_exit_2(args: list[str], message: str) -> No
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_code_of_letters_and_digits_gets_no_word_search_advice() -> None:
+    """The advice on searching in words follows a word, not a mistyped code."""
+    result = run_cli("lookup", "x4s", "3d")
+    assert result.returncode == 2
+    assert "levels are a, b and c" in result.stderr
+    assert "--nobles" not in result.stderr
 
 
 def test_an_orient_card_paid_in_cards_is_looked_up_unquoted() -> None:

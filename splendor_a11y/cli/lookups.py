@@ -22,6 +22,17 @@ def _gem_option(value: str, option: str) -> Gem:
     return Gem(value.lower())
 
 
+def _refusal(error: NotationError) -> str:
+    """The notation's sentence, and where a code began with a word (``lookup "noble 4s"``,
+    ``lookup emerald``) the options that search in words: the sentence alone left the
+    person asking for nobles with a card's example and no way to them."""
+    said = sentence(problem_text(error))
+    head = error.fields.get("head")
+    if isinstance(head, str) and len(head) > 1 and head.isalpha():
+        said += " " + text("cli.lookup_in_words")
+    return said
+
+
 def look_up(args: argparse.Namespace) -> int:
     level = {"1": "a", "2": "b", "3": "c"}.get(args.level, args.level)
     query = LookupQuery(
@@ -38,7 +49,7 @@ def look_up(args: argparse.Namespace) -> int:
     try:
         result = run_lookup(query, standard_cards())
     except NotationError as error:
-        raise UsageError(sentence(problem_text(error))) from None
+        raise UsageError(_refusal(error)) from None
     for line in result.lines:
         write_line(line)
     return EXIT_OK if result.found else EXIT_REFUSED
