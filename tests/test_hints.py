@@ -214,6 +214,43 @@ def test_on_the_game_s_last_turn_a_take_promises_no_purchase() -> None:
     ), dit
 
 
+def test_a_take_promises_no_card_an_opponent_s_stronghold_keeps() -> None:
+    """A take's hint said it brought a card within reach (``then you can buy ... next
+    turn``, ``within 1 gem``) when an opponent's stronghold was on it: the card could
+    not be bought."""
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+
+    state, take, (card, index) = _plan_state(("strongholds",))
+    assert planned_purchase(state, 0, take) == card  # type: ignore[arg-type]
+    kept = with_strongholds(state, ((), (Slot("a", index),)))  # type: ignore[arg-type]
+    assert planned_purchase(kept, 0, take) != card
+    said = explain_move(kept, 0, take, Narrator(viewer=0))
+    assert f"a{index} {card.text}" not in said, said  # type: ignore[attr-defined]
+
+
+def test_a_purchase_that_brings_a_noble_near_says_it_apart_from_what_it_gives() -> None:
+    """ "it gives you your second emerald and the noble ... is then 3 bonuses away" read as
+    if the noble came with the card; the noble still away is said after what is given."""
+    state = new_game(2, 5)
+    noble = state.nobles[0]
+    assert noble is not None
+    index, card = next(
+        (i, c)
+        for i, c in enumerate(state.rows[0], 1)
+        if c is not None and c.bonus is not None and noble.requirement[c.bonus.order]
+    )
+    assert card.bonus is not None
+    other = next(i for i in range(5) if noble.requirement[i] and i != card.bonus.order)
+    bonuses = [noble.requirement[i] - (1 if i == card.bonus.order else 2 if i == other else 0) for i in range(5)]
+    ready = with_player(state, 0, bonuses=GemCounts([*bonuses, 0]), tokens=GemCounts([*card.cost[:5], 0]))
+    said = explain_move(ready, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert said.endswith(f"; the noble {noble.text} is then 2 bonuses away."), said
+    assert " and the noble" not in said, said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(ready, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert dit.endswith(f" ; le noble {noble.text} n'est alors plus qu'à 2 bonus."), dit
+
+
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
     state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 1o"))
     said = explain_move(state, 0, TakeGems(GemCounts.parse("1d 1s 1e")), Narrator(viewer=0))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from splendor_a11y.domain.cards import Card
+from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
 from splendor_a11y.engine import (
     Buy,
@@ -80,6 +80,8 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:
+    """What a purchase gives the seat, each a thing given ("1 point", "your second
+    emerald", "the noble ... at once"), to follow "it gives you"."""
     player = state.players[seat]
     parts = []
     if card.points:
@@ -90,28 +92,48 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     ordinals = listed("ordinals")
     ordinal = ordinals[count - 1] if count <= len(ordinals) else text("ordinal.other", n=count)
     parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
+    noble, missing = _noble_brought_near(state, seat, card)
+    if noble is not None and missing == 0:
+        parts.append(text("hint.noble_now", noble=narrator.noble(noble)))
+    return parts
+
+
+def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
+    """The first noble the card's bonus brings nearer and within ``NEAR_NOBLE``, with the
+    bonuses it still lacks once the card is owned (0: it visits at once)."""
+    player = state.players[seat]
+    assert card.bonus is not None
     bonuses = _bonuses_with(player, card)
     for noble in state.nobles:
         if noble is None or not noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]:
             continue
         missing = _noble_missing(noble.requirement, bonuses)
-        if missing == 0:
-            parts.append(text("hint.noble_now", noble=narrator.noble(noble)))
-            break
         if missing <= NEAR_NOBLE:
-            away = plural(missing, "hint.bonuses")
-            parts.append(text("hint.noble_near", noble=narrator.noble(noble), missing=away))
-            break
-    return parts
+            return noble, missing
+    return None, 0
+
+
+def _noble_afterwards(state: GameState, seat: int, card: Card, narrator: Narrator) -> str:
+    """The clause after the purchase's gifts for a noble it brings near but not yet:
+    a noble still away is not given, and "it gives you your second emerald and the
+    noble ... is then 3 bonuses away" read as if it were."""
+    if card.bonus is None:
+        return ""
+    noble, missing = _noble_brought_near(state, seat, card)
+    if noble is None or missing == 0:
+        return ""
+    return text("hint.noble_near", noble=narrator.noble(noble), missing=plural(missing, "hint.bonuses"))
 
 
 def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
-    """The face-up cards and the seat's own known hand cards, by place."""
+    """The face-up cards the seat may buy and its own known hand cards, by place. A card
+    another player's pieces keep is left out: a take's hint said it brought such a card
+    within reach."""
     cards = [
         (f"{level}{i + 1}", card)
         for level, row in zip(LEVELS, state.rows, strict=True)
         for i, card in enumerate(row)
-        if card is not None
+        if card is not None and state.kept_from(Slot(level, i + 1), seat) is None
     ]
     return cards + [
         (f"h{i + 1}", held.card) for i, held in enumerate(state.players[seat].reserved) if held.card is not None
@@ -176,6 +198,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
     if rivals:
         why += _about_seats("hint.rival_wants", state, rivals)
+    why += _noble_afterwards(state, seat, card, narrator)
     return text("hint.buy", command=narrator.command(command), why=why)
 
 
