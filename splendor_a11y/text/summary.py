@@ -41,7 +41,9 @@ class _Story:
     returned: GemCounts = field(default_factory=GemCounts)
     hints: int = 0
     reached: dict[int, int] = field(default_factory=dict)
-    """For 5, 10 and 15 points: the turn on which the player first had them."""
+    """For 5, 10 and 15 points: the round in which the player first had them (the
+    turn's number counted every player's turns, so that a player at ``turn 58`` of a
+    game of three had played 20 turns; a round is what players count)."""
 
 
 class Summary(Visitor):
@@ -61,7 +63,7 @@ class Summary(Visitor):
             points = after.players[seat].points
             for mark in MILESTONES:
                 if mark not in story.reached and points >= mark:
-                    story.reached[mark] = before.turn + 1
+                    story.reached[mark] = before.round
         if isinstance(event, SeatEvent):
             _note(self.stories[event.player], event)
 
@@ -183,7 +185,7 @@ def _player_lines(final: GameState, seat: int, story: _Story, narrator: Narrator
 def _milestones(say: Callable[..., str], story: _Story) -> list[str]:
     if not story.reached:
         return [say("summary.milestones.none")]
-    steps = [text("summary.milestone", points=mark, turn=turn) for mark, turn in story.reached.items()]
+    steps = [text("summary.milestone", points=mark, round=round_) for mark, round_ in story.reached.items()]
     return [say("summary.milestones", steps=join_words(steps))]
 
 
