@@ -174,3 +174,11 @@ def test_every_value_in_the_help_is_a_word_a_screen_reader_says(home: Path, comm
     helped = run_cli("--lang", lang, command, "--help", home=home)
     assert helped.returncode == 0, helped
     assert not re.findall(r"\b[A-Z]+_[A-Z_]+\b", helped.stdout), helped.stdout
+
+
+def test_every_value_given_without_an_option_is_named_as_the_others() -> None:
+    """A value typed alone is named in capitals like every other (``export TABLE
+    [FILE]``): ``table`` and ``codes`` were the only ones in small letters."""
+    assert "TABLE [FILE]" in run_cli("export", "--help").stdout
+    assert "[CODES ...]" in run_cli("lookup", "--help").stdout
+    assert "[CODES ...]" in run_cli("--lang", "fr", "lookup", "--help").stdout

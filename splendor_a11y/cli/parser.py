@@ -208,7 +208,7 @@ def build_parser() -> _Parser:
 
     export = sub.add_parser("export", help=text("cli.help.export"))
     _lang_option(export)
-    export.add_argument("table", type=int, help=text("cli.help.export_table"))
+    export.add_argument("table", type=int, metavar=_metavar("table"), help=text("cli.help.export_table"))
     export.add_argument("file", nargs="?", type=Path, metavar=_metavar("file"), help=text("cli.help.export_file"))
     export.add_argument(
         "--db", type=database, default=None, metavar=_metavar("file_or_address"), help=text("cli.help.db")
@@ -216,7 +216,7 @@ def build_parser() -> _Parser:
 
     look = sub.add_parser("lookup", help=text("cli.help.lookup"))
     _lang_option(look)
-    look.add_argument("codes", nargs="*", help=text("cli.help.codes"))
+    look.add_argument("codes", nargs="*", metavar=_metavar("codes"), help=text("cli.help.codes"))
     look.add_argument("--level", choices=("a", "b", "c", "1", "2", "3"), help=text("cli.help.level"))
     look.add_argument("--bonus", metavar=_metavar("bonus"), help=text("cli.help.bonus"))
     look.add_argument("--points", type=int, metavar=_metavar("points"), help=text("cli.help.points"))
