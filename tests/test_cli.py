@@ -90,6 +90,8 @@ def test_a_refused_command_line_is_one_sentence_in_the_players_language(home: Pa
             "99",
         ): "L'option --think : il faut des secondes de 0.1 à 60, ou fixed ; 99 n'est",
         ("play", "--seed", "\x1b[2J"): "The option --seed wants a number; '\\x1b[2J' is not one.",
+        ("export", "abc"): "TABLE must be a number; 'abc' is not one.",
+        ("--lang", "fr", "export", "abc"): "TABLE doit être un nombre ; « abc » n'en est pas un.",
     }
     for words, said in cases.items():
         refused = run_cli(*words, home=home)

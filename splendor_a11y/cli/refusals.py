@@ -15,6 +15,7 @@ __all__ = ["said_again"]
 _VALUE = r"""['"](?P<value>.*)['"]"""
 """A typed value as argparse quotes it (``repr``: in double quotes when it holds a single)."""
 _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"argument (?P<name>[^-\s]\S*): invalid (?:int|float) value: {_VALUE}"), "cli.refused.number_alone"),
     (re.compile(rf"argument (?P<option>\S+): invalid (?:int|float) value: {_VALUE}"), "cli.refused.number"),
     (re.compile(rf"argument command: invalid choice: {_VALUE} \(choose from (?P<choices>.+)\)"), "cli.refused.command"),
     (
