@@ -251,6 +251,30 @@ def test_a_purchase_that_brings_a_noble_near_says_it_apart_from_what_it_gives() 
     assert dit.endswith(f" ; le noble {noble.text} n'est alors plus qu'à 2 bonus."), dit
 
 
+def test_a_card_of_two_bonuses_is_said_to_give_both() -> None:
+    """A card with two bonuses of one colour (the Orient's) was said to give "your second
+    sapphire" to a player who had none: it gives the first and the second."""
+    for seed in range(1, 60):
+        state = new_game(2, seed, ("orient",))
+        found = [
+            (level, i, card)
+            for level, row in zip("abc", state.rows, strict=True)
+            for i, card in enumerate(row, 1)
+            if card is not None and card.bonus is not None and card.bonus_count == 2
+        ]
+        if found:
+            break
+    level, index, card = found[0]
+    assert card.bonus is not None
+    ready = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]))
+    said = explain_move(ready, 0, Buy(Slot(level, index)), Narrator(viewer=0, verbosity=Verbosity.WORDS))
+    gem = {"d": "diamond", "s": "sapphire", "e": "emerald", "r": "ruby", "o": "onyx"}[card.bonus.value]
+    assert f"your first and second {gem} bonuses" in said, said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(ready, 0, Buy(Slot(level, index)), Narrator(viewer=0))
+    assert "vos premier et deuxième bonus " in dit, dit
+
+
 def test_a_hint_over_ten_tokens_says_so_and_why() -> None:
     state = with_player(new_game(2, 5), 0, tokens=GemCounts.parse("2d 2s 2e 2r 1o"))
     said = explain_move(state, 0, TakeGems(GemCounts.parse("1d 1s 1e")), Narrator(viewer=0))

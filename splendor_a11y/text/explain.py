@@ -89,13 +89,27 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     if card.bonus is None:
         return parts or [text("hint.marked_card", card=narrator.card(card))]
     count = player.bonuses[card.bonus.order] + card.bonus_count
-    ordinals = listed("ordinals")
-    ordinal = ordinals[count - 1] if count <= len(ordinals) else text("ordinal.other", n=count)
-    parts.append(text("hint.bonus", ordinal=ordinal, gem=gem_name(card.bonus)))
+    if card.bonus_count == 2:
+        parts.append(
+            text(
+                "hint.bonus_two",
+                first=_ordinal(count - 1),
+                second=_ordinal(count),
+                gem=gem_name(card.bonus),
+            )
+        )
+    else:
+        parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
     noble, missing = _noble_brought_near(state, seat, card)
     if noble is not None and missing == 0:
         parts.append(text("hint.noble_now", noble=narrator.noble(noble)))
     return parts
+
+
+def _ordinal(n: int) -> str:
+    """``first``, ``second`` ... in words, ``11th`` past the catalogue's list."""
+    ordinals = listed("ordinals")
+    return ordinals[n - 1] if n <= len(ordinals) else text("ordinal.other", n=n)
 
 
 def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
