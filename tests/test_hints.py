@@ -228,6 +228,23 @@ def test_a_take_promises_no_card_an_opponent_s_stronghold_keeps() -> None:
     assert f"a{index} {card.text}" not in said, said  # type: ignore[attr-defined]
 
 
+def test_no_opponent_is_said_to_want_a_card_the_seat_s_own_stronghold_keeps() -> None:
+    """Buying, or reserving, a card under the seat's own stronghold: the hint said that an
+    opponent "could buy it otherwise", which the stronghold forbade."""
+    from splendor_a11y.engine import Reserve
+    from splendor_a11y.engine.modules.strongholds.board import with_strongholds
+
+    state, _take, (card, index) = _plan_state(("strongholds",))
+    cost = GemCounts([*card.cost[:5], 0])  # type: ignore[attr-defined]
+    both = with_player(with_player(state, 0, tokens=cost), 1, tokens=cost)  # type: ignore[arg-type]
+    buy, reserve = Buy(Slot("a", index)), Reserve(Slot("a", index))
+    assert "P1 could buy it" in explain_move(both, 0, buy, Narrator(viewer=0))
+    held = with_strongholds(both, ((Slot("a", index),), ()))
+    for command in (buy, reserve):
+        said = explain_move(held, 0, command, Narrator(viewer=0))
+        assert "P1 could buy it" not in said, said
+
+
 def test_a_purchase_that_brings_a_noble_near_says_it_apart_from_what_it_gives() -> None:
     """ "it gives you your second emerald and the noble ... is then 3 bonuses away" read as
     if the noble came with the card; the noble still away is said after what is given."""

@@ -47,8 +47,15 @@ def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
     return needed(requirement, bonuses).total
 
 
-def _rivals_who_could_buy(state: GameState, seat: int, card: Card) -> list[int]:
-    return [i for i in range(len(state.players)) if i != seat and price(state, i, card) is not None]
+def _rivals_who_could_buy(state: GameState, seat: int, place: Slot, card: Card) -> list[int]:
+    """The other players who could buy the face-up card at ``place`` on their turn: they
+    have its price, and no other player's pieces keep it from them (a hint said of a card
+    under the seat's own stronghold that an opponent "could buy it otherwise")."""
+    return [
+        i
+        for i in range(len(state.players))
+        if i != seat and price(state, i, card) is not None and state.kept_from(place, i) is None
+    ]
 
 
 def _about_seats(key: str, state: GameState, seats: list[int], **fields: object) -> str:
@@ -209,7 +216,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     if card is None:
         return text("hint.plain", command=narrator.command(command))
     why = join_words(_buy_reasons(state, seat, card, narrator))
-    rivals = _rivals_who_could_buy(state, seat, card) if isinstance(command.place, Slot) else []
+    rivals = _rivals_who_could_buy(state, seat, command.place, card) if isinstance(command.place, Slot) else []
     if rivals:
         why += _about_seats("hint.rival_wants", state, rivals)
     why += _noble_afterwards(state, seat, card, narrator)
@@ -229,7 +236,7 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     card = state.card_at(place)
     if card is None:
         return text("hint.plain", command=typed)
-    rivals = _rivals_who_could_buy(state, seat, card)
+    rivals = _rivals_who_could_buy(state, seat, place, card)
     winners = [i for i in rivals if _points_with(state, i, card) >= state.rules.points_to_win]
     if winners:
         why = _about_seats("hint.reserve_deny_win", state, winners)
