@@ -172,7 +172,7 @@ def test_setup_asks_one_question_at_a_time(home: Path) -> None:
     ]
     assert "Is Ben played by the computer? Type y or n." in lines
     assert "Please answer with one of: random, easy, medium, hard." in lines
-    assert "Your turn. 0 points; bonuses none; tokens none; hand no cards. Ben 0 points." in lines
+    assert "Your turn. 0 points; bonuses none; tokens none; hand no cards. Ben: 0 points." in lines
     assert any(line.startswith("You: 0 points") for line in lines)
     assert any(line.startswith("Ben: 0 points") for line in lines)
 

@@ -46,9 +46,11 @@ def test_at_a_shared_keyboard_every_line_names_the_player(home: Path) -> None:
 def test_alone_at_the_keyboard_the_player_is_you_and_only_you(home: Path) -> None:
     lines = lines_of("play", "--seed", "3", "--log", str(home / "a.jsonl"), typed="take dse\nquit\n", home=home)
     assert lines[0].startswith("New game. Playing in this order: you and Medium bot.")
-    assert lines[1] == "Your turn. 0 points; bonuses none; tokens none; hand no cards. Medium bot 0 points."
+    assert lines[1] == "Your turn. 0 points; bonuses none; tokens none; hand no cards. Medium bot: 0 points."
     assert "Player" not in "\n".join(lines[:4])
-    assert lines[4].startswith("Your turn. 0 points; bonuses none; tokens 1d 1s 1e; hand no cards. Medium bot 0 points")
+    assert lines[4].startswith(
+        "Your turn. 0 points; bonuses none; tokens 1d 1s 1e; hand no cards. Medium bot: 0 points"
+    )
 
 
 def test_brief_and_full_choose_what_the_turn_says_and_the_queries_answer_what_help_says(home: Path) -> None:
@@ -56,7 +58,7 @@ def test_brief_and_full_choose_what_the_turn_says_and_the_queries_answer_what_he
     lines = lines_of("play", "--seed", "3", "--log", str(home / "q.jsonl"), typed=typed, home=home)
     said = "\n".join(lines)
     assert "Your hand: h1 c4d 3d 3r 6o." in lines
-    assert "Scores: you 0 points and Medium bot 0 points; 15 points start the last round." in lines
+    assert "Scores: you: 0 points and Medium bot: 0 points; 15 points start the last round." in lines
     assert "Round 2: your turn." in lines
     assert re.search(
         r"^Your turn\. 0 points; bonuses none; tokens 1d 1s 1e 1g; hand h1 c4d 3d 3r 6o\. "
@@ -70,7 +72,7 @@ def test_brief_and_full_choose_what_the_turn_says_and_the_queries_answer_what_he
         line.startswith("Nobles: at the end of your turn, a noble whose bonuses you have visits you") for line in lines
     )
     assert re.search(
-        r"^Your turn\. 0 points; bonuses none; tokens [^;]+; hand 1 card\. Medium bot 0 points\.$", said, re.M
+        r"^Your turn\. 0 points; bonuses none; tokens [^;]+; hand 1 card\. Medium bot: 0 points\.$", said, re.M
     ), "brief is back"
 
 

@@ -98,11 +98,12 @@ def test_returned_noble_passed_and_end() -> None:
     assert told(THEM, state, NobleVisited(player=0, noble=noble)) == ("The noble 3 4d 4s visits Ana. Ana has 3 points.")
     assert told(YOU, state, Passed(player=0)) == "You cannot act, and pass."
     over = with_player(with_player(state, 0, points=15), 1, points=12)
+    # A colon after each name: "Easy bot 1 11 points" was heard as one number.
     assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
-        "The game is over. You 15 points, Ben 12 points. You win."
+        "The game is over. You: 15 points, Ben: 12 points. You win."
     )
     assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
-        "The game is over. Ana 15 points, you 12 points. Ana wins."
+        "The game is over. Ana: 15 points, you: 12 points. Ana wins."
     )
     with speaking(LANGUAGES["fr"]):  # it said "Vous 15 points, Ben 12 points"
         assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
@@ -115,7 +116,7 @@ def test_tie_break_is_told() -> None:
     a, b = Card.parse("a0d 3s"), Card.parse("a0s 3o")
     state = with_player(with_player(state, 0, points=15, bought=(a, b)), 1, points=15, bought=(a,))
     assert told(YOU, state, GameEnded(scores=(15, 15), winners=(1,))) == (
-        "The game is over. You 15 points, Ben 15 points. "
+        "The game is over. You: 15 points, Ben: 15 points. "
         "Ben wins the tie on points with fewer development cards bought, 1 against 2."
     )
 
@@ -153,7 +154,7 @@ def test_turn_prompt() -> None:
         )
     )
     state = with_player(state, 1, points=4, bonuses=gems("1d 1o"), tokens=gems("2r"))
-    assert YOU.turn(state) == "Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand 1 card. Ben 4 points."
+    assert YOU.turn(state) == "Your turn. 6 points; bonuses none; tokens 2s 1e 1g; hand 1 card. Ben: 4 points."
     assert THEM.turn(state) == "Ana's turn."
     full = replace(YOU, detail=Detail.FULL)
     assert full.turn(state) == (
