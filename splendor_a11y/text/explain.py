@@ -50,7 +50,7 @@ def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
 def _rivals_who_could_buy(state: GameState, seat: int, place: Slot, card: Card) -> list[int]:
     """The other players who could buy the face-up card at ``place`` on their turn: they
     have its price, and no other player's pieces keep it from them (a hint said of a card
-    under the seat's own stronghold that an opponent "could buy it otherwise")."""
+    kept by the seat's own pieces that an opponent "could buy it otherwise")."""
     return [
         i
         for i in range(len(state.players))
