@@ -86,15 +86,18 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
     return player.points + card.points + max(brought, default=0)
 
 
-def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> list[str]:
+def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
     """What a purchase gives the seat, each a thing given ("1 point", "your second
-    emerald", "the noble ... at once"), to follow "it gives you"."""
+    emerald", "the noble ... at once"), to follow "it gives you"; and the clause said
+    after them for a noble it brings near but not yet (a noble still away is not given:
+    "it gives you your second emerald and the noble ... is then 3 bonuses away" read as
+    if it were), or ""."""
     player = state.players[seat]
     parts = []
     if card.points:
         parts.append(text("hint.points", points=narrator.points(card.points)))
     if card.bonus is None:
-        return parts or [text("hint.marked_card", card=narrator.card(card))]
+        return parts or [text("hint.marked_card", card=narrator.card(card))], ""
     count = player.bonuses[card.bonus.order] + card.bonus_count
     if card.bonus_count == 2:
         parts.append(
@@ -108,9 +111,11 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     else:
         parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
     noble, missing = _noble_brought_near(state, seat, card)
-    if noble is not None and missing == 0:
-        parts.append(text("hint.noble_now", noble=narrator.noble(noble)))
-    return parts
+    if noble is None:
+        return parts, ""
+    if missing == 0:
+        return [*parts, text("hint.noble_now", noble=narrator.noble(noble))], ""
+    return parts, text("hint.noble_near", noble=narrator.noble(noble), missing=plural(missing, "hint.bonuses"))
 
 
 def _ordinal(n: int) -> str:
@@ -132,18 +137,6 @@ def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble 
         if missing <= NEAR_NOBLE:
             return noble, missing
     return None, 0
-
-
-def _noble_afterwards(state: GameState, seat: int, card: Card, narrator: Narrator) -> str:
-    """The clause after the purchase's gifts for a noble it brings near but not yet:
-    a noble still away is not given, and "it gives you your second emerald and the
-    noble ... is then 3 bonuses away" read as if it were."""
-    if card.bonus is None:
-        return ""
-    noble, missing = _noble_brought_near(state, seat, card)
-    if noble is None or missing == 0:
-        return ""
-    return text("hint.noble_near", noble=narrator.noble(noble), missing=plural(missing, "hint.bonuses"))
 
 
 def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
@@ -215,11 +208,12 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     card = state.card_at(command.place)
     if card is None:
         return text("hint.plain", command=narrator.command(command))
-    why = join_words(_buy_reasons(state, seat, card, narrator))
+    gifts, afterwards = _buy_reasons(state, seat, card, narrator)
+    why = join_words(gifts)
     rivals = _rivals_who_could_buy(state, seat, command.place, card) if isinstance(command.place, Slot) else []
     if rivals:
         why += _about_seats("hint.rival_wants", state, rivals)
-    why += _noble_afterwards(state, seat, card, narrator)
+    why += afterwards
     return text("hint.buy", command=narrator.command(command), why=why)
 
 
