@@ -147,6 +147,45 @@ def test_queries_answer_for_the_position_reached(played: tuple[Path, list[str]])
     assert r.answer_lines(Query("supply"))[0] == f"Supply: {states[1].supply}."
 
 
+def test_the_help_says_whose_me_is_when_nobody_is_you(played: tuple[Path, list[str]]) -> None:
+    """Told to nobody, ``me`` tells of the player whose turn it is, and the help says so;
+    told as a player, it is theirs."""
+    path, _ = played
+    to_nobody = open_replay(path).answer_lines(Query("help"))
+    assert (
+        "me | me Ben: the points, tokens, bonuses, hand and nobles of the player whose turn it is, "
+        "or of another player named." in to_nobody
+    )
+    assert not any(line.startswith("hint:") for line in to_nobody)
+    as_ana = open_replay(path, 0).answer_lines(Query("help"))
+    assert "me | me Ben: your points, tokens, bonuses, hand and nobles, or another player's." in as_ana
+    assert (
+        open_replay(path)
+        .answer_lines(Query("help", "hand"))[0]
+        .startswith("hand: the reserved cards of the player whose turn it is")
+    )
+
+
+def test_a_card_looked_at_says_what_it_takes_from_the_player_to_move_when_nobody_is_you(
+    played: tuple[Path, list[str]],
+) -> None:
+    """Told to nobody, ``look`` says what the card would take from the player whose turn
+    it is, by name: "You need 3d more" was said to nobody in particular. Told as Ana, it
+    is what the card would take from her, whoever's turn it is."""
+    path, _ = played
+    for viewer in (None, 0):
+        r = open_replay(path, viewer)
+        r.to_turn(12)
+        mover = r.state.players[r.state.current].name
+        looks = [r.answer_lines(Query("look", f"{level}{index}"))[0] for level in "abc" for index in range(1, 5)]
+        told = [look.split(". ", 1)[1] for look in looks if ". " in look]
+        assert told, looks
+        if viewer is None:
+            assert all(line.startswith((f"{mover} can buy", f"{mover} needs")) for line in told), told
+        else:
+            assert all(line.startswith(("You can buy", "You need")) for line in told), told
+
+
 def blind_reserve_log(path: Path) -> Path:
     """Ana takes gems, then Ben reserves the top of deck b blind."""
     header = LogHeader((PlayerEntry("Ana"), PlayerEntry("Ben")), (), 5)

@@ -286,6 +286,14 @@ def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> Non
     zoe.expect(r"Easy bot (takes|buys|reserves)")
     zoe.send("take dse")
     zoe.expect("You are watching this table; to play, join a table with a free seat.")
+    zoe.send("hint")
+    zoe.expect("Hints are for the players; you are watching this table.")
+    zoe.send("help")
+    zoe.expect("You are watching, with no seat of your own: you hear the game and may ask any question below")
+    zoe.expect("me . me Ben: the points, tokens, bonuses, hand and nobles of the player whose turn it is")
+    zoe.expect("At the server also")
+    assert "Actions, one per turn" not in zoe.text, "a spectator's help lists no action"
+    assert "hint: suggest" not in zoe.text, "nor the hints, which are for the players"
     zoe.send("hand Ana")
     zoe.expect("Ana.s hand: h1 a level a card from the deck.")
     assert card not in zoe.text, "a spectator never hears a card reserved blind"

@@ -102,6 +102,11 @@ class Conversation:
         """What the listener may know of a position (all of it for a spectator)."""
         return state
 
+    def watching(self) -> bool:
+        """Whether the listener holds no seat and so plays nothing (a replay told to
+        nobody, a game of computers only): the help lists no action for them."""
+        return self.listener() is None
+
     def shared(self) -> bool:
         """Whether several players share this keyboard (then each is told by name)."""
         return False
@@ -196,6 +201,7 @@ class Conversation:
             self.extra_help,
             modules,
             lambda usage: examples_said(usage, narrator, modules),
+            watching=self.watching(),
         )
 
     def choose_language(self, code: str) -> str:
@@ -263,6 +269,7 @@ def help_lines(
     extra: tuple[CommandSpec, ...] = (),
     modules: tuple[str, ...] = (),
     said: Callable[[str], str] = str,
+    watching: bool = False,
 ) -> list[str]:
     """``help``: every command and key of the game in play, one per line; ``help take``:
     one command in full (a module's command says which module it belongs to when that
@@ -270,23 +277,17 @@ def help_lines(
     commands (``examples_said``).
 
     ``extra`` are the words of a replay: then they are listed instead of the actions.
+    ``watching``: the listener holds no seat (a spectator, a replay told to nobody): no
+    action is theirs, nor a hint, and the questions about "you" tell of the player whose
+    turn it is, which the help says rather than "your points".
     """
     if topic:
-        return [_help_topic(topic, extra, modules, said)]
-    if extra:
-        lines = [text("help.replay")]
-        lines += [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
-    else:
-        lines = [text("help.actions")]
-        lines += [
-            text("help.line", usage=said(spec.usage_in(modules)), summary=spec.summary_in(modules))
-            for spec in COMMANDS
-            if spec.action and (not spec.module or spec.module in modules)
-        ]
+        return [_help_topic(topic, extra, modules, said, watching)]
+    lines = _moves_help(extra, modules, said, watching)
     lines.append(text("help.queries"))
-    left_out = {spec.name for spec in extra} | (set(PLAY_ONLY) if extra else set())
+    left_out = {spec.name for spec in extra} | (set(PLAY_ONLY) if extra or watching else set())
     lines += [
-        text("help.line", usage=spec.usage, summary=spec.summary)
+        text("help.line", usage=spec.usage, summary=spec.summary_in(modules, watching))
         for spec in COMMANDS
         if not spec.action and spec.name not in left_out and (not spec.module or spec.module in modules)
     ]
@@ -296,6 +297,22 @@ def help_lines(
     lines.append(text("help.notation"))
     lines += [text(f"help.{name}") for name in modules if has_text(f"help.{name}")]
     return lines
+
+
+def _moves_help(
+    extra: tuple[CommandSpec, ...], modules: tuple[str, ...], said: Callable[[str], str], watching: bool
+) -> list[str]:
+    """The help's first part: the replay's words (``extra``), or a spectator's one line
+    saying that nothing is theirs to play, or the actions of the game in play."""
+    if extra:
+        return [text("help.replay")] + [text("help.line", usage=spec.usage, summary=spec.summary) for spec in extra]
+    if watching:
+        return [text("help.watching")]
+    return [text("help.actions")] + [
+        text("help.line", usage=said(spec.usage_in(modules)), summary=spec.summary_in(modules))
+        for spec in COMMANDS
+        if spec.action and (not spec.module or spec.module in modules)
+    ]
 
 
 def _rules_pointer(topic: str) -> str | None:
@@ -309,7 +326,11 @@ def _rules_pointer(topic: str) -> str | None:
 
 
 def _help_topic(
-    topic: str, extra: tuple[CommandSpec, ...], modules: tuple[str, ...], said: Callable[[str], str] = str
+    topic: str,
+    extra: tuple[CommandSpec, ...],
+    modules: tuple[str, ...],
+    said: Callable[[str], str] = str,
+    watching: bool = False,
 ) -> str:
     """One command explained in full, an action's examples ``said`` as the listener hears
     commands."""
@@ -322,7 +343,7 @@ def _help_topic(
         "help.command",
         name=spec.word,
         usage=said(spec.usage_in(modules)) if spec.action else spec.usage_in(modules),
-        summary=spec.summary_in(modules),
+        summary=spec.summary_in(modules, watching),
         aliases=aliases,
     )
     if spec.module and spec.module not in modules:

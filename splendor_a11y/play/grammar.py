@@ -104,8 +104,13 @@ class CommandSpec:
         each module in play adds to it."""
         return self.usage + self._added("usage", modules)
 
-    def summary_in(self, modules: tuple[str, ...]) -> str:
-        """What it does in a game with these modules (see ``usage_in``)."""
+    def summary_in(self, modules: tuple[str, ...], watching: bool = False) -> str:
+        """What it does in a game with these modules (see ``usage_in``); ``watching``: as
+        it answers someone who holds no seat (a spectator, a replay told to nobody), for
+        whom a question about "you" tells of the player whose turn it is
+        (``PLAYER_QUERIES``)."""
+        if watching and self.name in PLAYER_QUERIES:
+            return text(f"command.{self.name}.summary.watching") + self._added("summary", modules)
         return self.summary + self._added("summary", modules)
 
     def _added(self, part: str, modules: tuple[str, ...]) -> str:
@@ -160,8 +165,8 @@ PLAY_ONLY = ("hint", "brief", "full")
 turn prompt to shorten): left out of the replay's help and of what Tab completes there."""
 
 PLAYER_QUERIES = ("me", "hand", "afford")
-"""Queries that may name a player; without a name they are about the listener."""
-
+"""Queries that may name a player; without a name they are about the listener, or, for
+someone who holds no seat, the player whose turn it is."""
 REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("next", aliases=("n",)),
     CommandSpec("previous", aliases=("p", "prev", "back")),

@@ -89,8 +89,17 @@ class Answers:
         held = self._holders(state, place, "query.held_by.look") if isinstance(place, Slot) else ""
         cost = price(state, seat, card)
         if cost is not None:
-            return held + text("query.need.you_can", paid=self.narrator.price_words(cost))
+            return held + text(
+                self._whose_need(seat, "can"), name=self._name(state, seat), paid=self.narrator.price_words(cost)
+            )
         return held + self._short(state, card, seat)
+
+    def _whose_need(self, seat: int, case: str) -> str:
+        """The key of what a card takes from the listener (``query.need.you_can``) or, told
+        to someone who is not that player (a spectator, a replay told to nobody, a shared
+        keyboard), from the player by name: a spectator heard "You need 3d more" of the
+        player whose turn it was."""
+        return f"query.need.{'you' if self.narrator.is_you(seat) else 'other'}_{case}"
 
     def _holders(self, state: GameState, place: Slot, key: str = "query.held_by") -> str:
         """``, held by you with 2 ...``: the pieces a module put on a card, by holder."""
@@ -121,10 +130,12 @@ class Answers:
         missing = gems_uncovered(state, seat, card)
         if not missing:
             return ""
+        name = self._name(state, seat)
         if not gold:
-            return text("query.need.you_cannot", short=self.narrator.gems(short))
+            return text(self._whose_need(seat, "cannot"), name=name, short=self.narrator.gems(short))
         return text(
-            "query.need.you_cannot_gold",
+            self._whose_need(seat, "cannot_gold"),
+            name=name,
             short=self.narrator.gems(short),
             gold=gold,
             missing=plural(missing, "hint.gems"),
