@@ -143,6 +143,20 @@ def test_a_french_player_names_the_computer_in_french(home: Path) -> None:
     ), refused.stderr
 
 
+def test_the_other_language_s_word_for_the_computer_seats_it_with_a_level(home: Path) -> None:
+    """In an English game, ``robot:easy`` (the French word, an English level) and
+    ``bot:moyen`` seat computers; they had seated a person called "robot:easy". A person
+    may still be called Robot."""
+    played = run_cli("play", "--players", "Robot,robot:easy,bot:moyen", "--seed", "3", stdin="quit\n", home=home)
+    assert played.returncode == 0, played
+    order = next(line for line in played.stdout.splitlines() if "Playing in this order: " in line)
+    assert sorted(order.split(". ")[1].removeprefix("Playing in this order: ").replace(" and ", ", ").split(", ")) == [
+        "Easy bot",
+        "Medium bot",
+        "you",
+    ], order
+
+
 @pytest.mark.parametrize("command", ["play", "resume", "replay", "serve", "export", "lookup"])
 def test_the_french_help_names_every_value_in_french(home: Path, command: str) -> None:
     """Each option's value is named in the help's language (``--seed GRAINE``, ``--db
