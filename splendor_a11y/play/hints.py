@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card
-from splendor_a11y.domain.notation import LEVELS, GemCounts, HandSlot, Slot
+from splendor_a11y.domain.notation import GemCounts, HandSlot, Slot
 from splendor_a11y.engine import Buy, Command, GameState, IllegalAction, Phase, TakeGems, decide, view
-from splendor_a11y.text.explain import explain_move, planned_purchase
+from splendor_a11y.text.explain import card_places, explain_move, planned_purchase
 from splendor_a11y.text.messages import text
 from splendor_a11y.text.narrator import Narrator, Verbosity
 
@@ -122,13 +122,7 @@ def _gone(plan: _Plan, narrator: Narrator, whom: str, hint: str) -> str:
 
 def _place_of(state: GameState, seat: int, card: Card) -> Slot | HandSlot | None:
     """Where a card is for the seat to buy: a face-up slot or its own hand."""
-    for level, row in zip(LEVELS, state.rows, strict=True):
-        if card in row:
-            return Slot(level, row.index(card) + 1)
-    for index, held in enumerate(state.players[seat].reserved):
-        if held.card == card:
-            return HandSlot(index + 1)
-    return None
+    return next((place for place, known in card_places(state, seat) if known == card), None)
 
 
 def _whom(state: GameState, card: Card) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from splendor_a11y.domain.cards import Card, Noble
-from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, Slot
+from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     Buy,
     ChooseNoble,
@@ -32,7 +32,7 @@ from splendor_a11y.text.describe import mark_words, said_plainly
 from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text
 from splendor_a11y.text.narrator import Narrator
 
-__all__ = ["explain_move", "planned_purchase"]
+__all__ = ["card_places", "explain_move", "planned_purchase"]
 
 NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth mentioning."""
@@ -139,27 +139,37 @@ def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble 
     return None, 0
 
 
-def _known_cards(state: GameState, seat: int) -> list[tuple[str, Card]]:
-    """The face-up cards the seat may buy and its own known hand cards, by place. A card
-    another player's pieces keep is left out: a take's hint said it brought such a card
-    within reach."""
-    cards = [
-        (f"{level}{i + 1}", card)
+def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:
+    """Each card the seat may come to buy, by place: the face-up cards, level a to c, then
+    the seat's own hand cards it knows. The hint's reason and the plan it keeps for next
+    turn (``play.hints``) both find cards here."""
+    face_up: list[tuple[Slot | HandSlot, Card]] = [
+        (Slot(level, i + 1), card)
         for level, row in zip(LEVELS, state.rows, strict=True)
         for i, card in enumerate(row)
-        if card is not None and state.kept_from(Slot(level, i + 1), seat) is None
+        if card is not None
     ]
-    return cards + [
-        (f"h{i + 1}", held.card) for i, held in enumerate(state.players[seat].reserved) if held.card is not None
+    return face_up + [
+        (HandSlot(i + 1), held.card) for i, held in enumerate(state.players[seat].reserved) if held.card is not None
     ]
 
 
-def _best_reach(state: GameState, seat: int, take: TakeGems) -> tuple[int, str, Card] | None:
+def _known_cards(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:
+    """The cards the seat may buy (``card_places``), less those another player's pieces
+    keep: a take's hint said it brought such a card within reach."""
+    return [
+        (place, card)
+        for place, card in card_places(state, seat)
+        if not isinstance(place, Slot) or state.kept_from(place, seat) is None
+    ]
+
+
+def _best_reach(state: GameState, seat: int, take: TakeGems) -> tuple[int, Slot | HandSlot, Card] | None:
     """The card a take brings nearest (fewest gems still missing, then most points), by
     place, with the gems still missing; None when it brings no card nearer."""
     player = state.players[seat]
     after = PlayerState(player.name, player.tokens.plus(take.gems), player.bonuses, player.points)
-    best: tuple[int, int, str, Card] | None = None
+    best: tuple[int, int, Slot | HandSlot, Card] | None = None
     for place, card in _known_cards(state, seat):
         short = gems_missing(card, after)
         if gems_missing(card, player) - short > 0 and (best is None or (short, -card.points) < best[:2]):
