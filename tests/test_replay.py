@@ -157,6 +157,12 @@ def test_the_help_says_whose_me_is_when_nobody_is_you(played: tuple[Path, list[s
         "or of another player named." in to_nobody
     )
     assert not any(line.startswith("hint:") for line in to_nobody)
+    assert any(
+        line.startswith(
+            "look b2 | b2 | h1: describe one card in words, and what it would cost the player whose turn it is"
+        )
+        for line in to_nobody
+    )
     as_ana = open_replay(path, 0).answer_lines(Query("help"))
     assert "me | me Ben: your points, tokens, bonuses, hand and nobles, or another player's." in as_ana
     assert (

@@ -107,9 +107,9 @@ class CommandSpec:
     def summary_in(self, modules: tuple[str, ...], watching: bool = False) -> str:
         """What it does in a game with these modules (see ``usage_in``); ``watching``: as
         it answers someone who holds no seat (a spectator, a replay told to nobody), for
-        whom a question about "you" tells of the player whose turn it is
-        (``PLAYER_QUERIES``)."""
-        if watching and self.name in PLAYER_QUERIES:
+        whom a question about "you" tells of the player whose turn it is: the catalogue's
+        ``.watching`` form, where the command has one."""
+        if watching and has_text(f"command.{self.name}.summary.watching"):
             return text(f"command.{self.name}.summary.watching") + self._added("summary", modules)
         return self.summary + self._added("summary", modules)
 
