@@ -369,3 +369,23 @@ def test_a_purchase_giving_up_one_double_gold_card_is_said_as_the_manual_writes_
         said = Narrator(0, verbosity=Verbosity.WORDS).command(command)
         assert said == written, said
         assert parse_line(said, ("orient",)) == command
+
+
+def test_a_stronghold_placed_on_the_game_s_last_turn_is_not_said_to_keep_a_card() -> None:
+    """On the game's last turn the hint to place a stronghold said ``it keeps ... for you;
+    no one else may buy or reserve it``, though no one plays again; a third on one card,
+    which may still be conquered this turn, keeps its own reason."""
+    from splendor_a11y.engine.modules.strongholds import Hold
+
+    state = new_game(2, 5, ("strongholds",))
+    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None)
+    rich = GemCounts([*card.cost[:5], 0])
+    for points, last in ((0, False), (15, True)):
+        closing = with_player(replace(state, current=1), 1, tokens=rich)
+        closing = with_player(closing, 0, points=points)
+        placing = play(closing, Buy(Slot("a", index)))
+        holds = [command for command in legal_commands(placing) if isinstance(command, Hold)]
+        assert holds, legal_commands(placing)
+        said = explain_move(placing, 1, holds[0], Narrator(viewer=1))
+        assert ("the game ends with this turn" in said) is last, said
+        assert ("for you; no one else may buy or reserve it" in said) is not last, said

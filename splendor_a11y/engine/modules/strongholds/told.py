@@ -99,9 +99,14 @@ def prompt(state: GameState) -> Phrase | None:
 
 
 def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
-    """Why a stronghold's move is worth it."""
+    """Why a stronghold's move is worth it. On the game's last turn a stronghold keeps
+    nothing that counts (the hint said it kept the card for you): it is said that the
+    purchase asks for the move and none changes who wins; a third on one card still
+    lets the card be conquered this turn."""
     if isinstance(command, Hold):
         third = strongholds(state)[seat].count(command.to) == 2
+        if not third and state.ends_after_turn_of(seat):
+            return Phrase("hint.hold_last_turn", {"command": command})
         return Phrase(
             "hint.hold_third" if third else "hint.hold", {"command": command, "card": state.card_at(command.to)}
         )
