@@ -389,3 +389,18 @@ def test_a_stronghold_placed_on_the_game_s_last_turn_is_not_said_to_keep_a_card(
         said = explain_move(placing, 1, holds[0], Narrator(viewer=1))
         assert ("the game ends with this turn" in said) is last, said
         assert ("for you; no one else may buy or reserve it" in said) is not last, said
+
+
+def test_a_purchase_that_reaches_the_winning_score_says_so() -> None:
+    """The purchase that won a game was hinted as ``it gives you 1 point and your second
+    onyx``, and no more: it says the score it reaches ends the game, in French too."""
+    state = new_game(2, 5)
+    index, card = next((i, c) for i, c in enumerate(state.rows[1], 1) if c is not None and c.points)
+    rich = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]))
+    buy = Buy(Slot("b", index))
+    for points, reached in ((15 - card.points, True), (14 - card.points, False)):
+        said = explain_move(with_player(rich, 0, points=points), 0, buy, Narrator(viewer=0))
+        assert ("you reach 15 points, enough to end the game" in said) is reached, said
+    with speaking(LANGUAGES["fr"]):
+        said = explain_move(with_player(rich, 0, points=15 - card.points), 0, buy, Narrator(viewer=0))
+    assert said.endswith("vous atteignez 15 points, de quoi terminer la partie."), said

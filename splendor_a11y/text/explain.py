@@ -215,10 +215,16 @@ def _over_limit(state: GameState, seat: int, taken: int) -> str:
 
 
 def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) -> str:
+    """What a purchase gives, who else could buy the card, and then a noble it brings
+    near, or, when it takes the seat to the winning score, that it does: the purchase
+    that won a game was said to give "1 point and your second onyx", and no more."""
     card = state.card_at(command.place)
     if card is None:
         return text("hint.plain", command=narrator.command(command))
     gifts, afterwards = _buy_reasons(state, seat, card, narrator)
+    reached = _points_with(state, seat, card)
+    if state.players[seat].points < state.rules.points_to_win <= reached:
+        afterwards = text("hint.reaches_goal", points=narrator.points(reached))
     why = join_words(gifts)
     rivals = _rivals_who_could_buy(state, seat, command.place, card) if isinstance(command.place, Slot) else []
     if rivals:
