@@ -404,3 +404,23 @@ def test_a_purchase_that_reaches_the_winning_score_says_so() -> None:
     with speaking(LANGUAGES["fr"]):
         said = explain_move(with_player(rich, 0, points=15 - card.points), 0, buy, Narrator(viewer=0))
     assert said.endswith("vous atteignez 15 points, de quoi terminer la partie."), said
+
+
+def test_the_noble_a_purchase_brings_near_is_the_nearest() -> None:
+    """``buy a3: it gives you your third diamond; the noble 3 4d 4s is then 3 bonuses
+    away`` where the same card left the noble 3 3d 3s 3e one bonus away: the first noble
+    on the table was said, not the nearest."""
+    from splendor_a11y.domain.cards import Noble
+
+    state = new_game(2, 5)
+    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
+    assert card.bonus is not None
+    colour = card.bonus.order
+    others = [i for i in range(5) if i != colour]
+    far = Noble(3, GemCounts([4 if i in (colour, others[0]) else 0 for i in range(5)] + [0]), "3 far")
+    near = Noble(3, GemCounts([3 if i in (colour, others[1], others[2]) else 0 for i in range(5)] + [0]), "3 near")
+    bonuses = GemCounts([2 if i in (colour, *others[:3]) else 0 for i in range(5)] + [0])
+    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses)
+    seat = replace(seat, nobles=(far, near, None))
+    said = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert "the noble 3 near is then 2 bonuses away" in said, said  # 3 far, 3 bonuses away, came first

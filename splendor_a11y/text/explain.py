@@ -125,18 +125,20 @@ def _ordinal(n: int) -> str:
 
 
 def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
-    """The first noble the card's bonus brings nearer and within ``NEAR_NOBLE``, with the
-    bonuses it still lacks once the card is owned (0: it visits at once)."""
+    """The noble the card's bonus brings nearest, within ``NEAR_NOBLE`` (the first on the
+    table of those as near), with the bonuses it still lacks once the card is owned (0: it
+    visits at once). The first noble brought nearer was said: ``the noble 3 4d 4s is then
+    3 bonuses away`` where the same card left 3 3d 3s 3e one bonus away."""
     player = state.players[seat]
     assert card.bonus is not None
     bonuses = _bonuses_with(player, card)
-    for noble in state.nobles:
-        if noble is None or not noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]:
-            continue
-        missing = _noble_missing(noble.requirement, bonuses)
-        if missing <= NEAR_NOBLE:
-            return noble, missing
-    return None, 0
+    nearer = [
+        (_noble_missing(noble.requirement, bonuses), order, noble)
+        for order, noble in enumerate(state.nobles)
+        if noble is not None and noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]
+    ]
+    missing, _, noble = min(nearer, default=(NEAR_NOBLE + 1, 0, None), key=lambda found: found[:2])
+    return (noble, missing) if noble is not None and missing <= NEAR_NOBLE else (None, 0)
 
 
 def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:
