@@ -19,11 +19,13 @@ from splendor_a11y.engine import (
     ChooseNoble,
     Command,
     GameState,
+    IllegalAction,
     Pass,
     PlayerState,
     Reserve,
     ReturnTokens,
     TakeGems,
+    decide_and_apply,
     gems_missing,
     needed,
     price,
@@ -75,15 +77,34 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
     player = state.players[seat]
     if card.bonus is None:
         return player.points + card.points
-    bonuses = _bonuses_with(player, card)
-    brought = [
-        noble.points
-        for noble in state.nobles
-        if noble is not None
-        and _noble_missing(noble.requirement, player.bonuses) > 0
-        and _noble_missing(noble.requirement, bonuses) == 0
-    ]
-    return player.points + card.points + max(brought, default=0)
+    return player.points + card.points + _noble_points(state, player.bonuses, _bonuses_with(player, card))
+
+
+def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) -> int:
+    """The seat's points once the purchase is played, what it discards counted (a card
+    paid for with two of the player's own cards loses their points: a hint said ``you
+    reach 17 points`` of a purchase that left 16), with the best noble it then brings."""
+    before = state.players[seat]
+    try:
+        after = decide_and_apply(state, command)[1].players[seat]
+    except IllegalAction:
+        return _points_with(state, seat, card)
+    return after.points + _noble_points(state, before.bonuses, after.bonuses)
+
+
+def _noble_points(state: GameState, before: GemCounts, after: GemCounts) -> int:
+    """The most points a noble on the table brings that bonuses ``after`` qualify for and
+    ``before`` did not."""
+    return max(
+        (
+            noble.points
+            for noble in state.nobles
+            if noble is not None
+            and _noble_missing(noble.requirement, before) > 0
+            and _noble_missing(noble.requirement, after) == 0
+        ),
+        default=0,
+    )
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
@@ -224,7 +245,7 @@ def _explain_buy(state: GameState, seat: int, command: Buy, narrator: Narrator) 
     if card is None:
         return text("hint.plain", command=narrator.command(command))
     gifts, afterwards = _buy_reasons(state, seat, card, narrator)
-    reached = _points_with(state, seat, card)
+    reached = _points_after_buying(state, seat, command, card)
     if state.players[seat].points < state.rules.points_to_win <= reached:
         afterwards = text("hint.reaches_goal", points=narrator.points(reached))
     why = join_words(gifts)

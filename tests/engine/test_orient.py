@@ -469,3 +469,18 @@ def test_a_free_card_that_reaches_the_winning_points_announces_the_last_round() 
     line = Narrator(1).event(events[0], bought, taken)
     assert line.startswith("Ana takes b3o 6o from b1 free. Ana has 15 points."), line
     assert " Ana has reached 15 points: this round is the last." in line, line
+
+
+def test_a_hint_to_buy_by_discarding_counts_the_points_the_discarded_cards_take() -> None:
+    """A hint said ``you reach 17 points, enough to end the game`` of a purchase that
+    discarded a card worth a point and left 16; one that leaves the player short of the
+    winning score says no such thing."""
+    from splendor_a11y.text.explain import explain_move
+
+    state = owning(put(game(), "c5", "c3d -2o"), 0, "a1o 4s", "a0o 1d 2s 1e 1r", "b2o 5d")
+    cheap = _discarding(Slot("c", 5), parse_card_head("a0o"), parse_card_head("a1o"))
+    said = explain_move(with_player(state, 0, points=14), 0, cheap, Narrator(0))
+    assert "you reach 16 points, enough to end the game" in said, said
+    dear = _discarding(Slot("c", 5), parse_card_head("a1o"), Card.parse("b2o 5d"))
+    said = explain_move(with_player(state, 0, points=13), 0, dear, Narrator(0))
+    assert "enough to end the game" not in said, said
