@@ -358,3 +358,28 @@ def test_a_conquest_by_another_says_their_strongholds_go_back_once_named() -> No
     with speaking(LANGUAGES["fr"]):
         dit = told(THEM, state, conquest)
     assert dit.startswith("P0 conquiert ") and " ; ses bastions lui reviennent. P0 a " in dit, dit
+
+
+def test_a_choice_of_nobles_in_words_has_no_comma_before_the_brackets() -> None:
+    """In words a noble comes in brackets, and the choice read ``noble 1, (3 diamond ...
+    bonuses, 3 points) or noble 2, (...)``; in codes the comma stays, between the number
+    and the noble's own numbers (``noble 1, 3 3d 3r 3o``)."""
+    state = new_game(2, 4)
+    first, second = state.nobles[0], state.nobles[1]
+    assert first is not None and second is not None
+    bonuses = gems(
+        "".join(
+            f"{max(a, b)}{c}"
+            for a, b, c in zip(first.requirement, second.requirement, "dsero", strict=False)
+            if max(a, b)
+        )
+    )
+    choosing = replace(with_player(state, 0, bonuses=bonuses), phase=Phase.NOBLE)
+    in_words = Narrator(0, verbosity=Verbosity.WORDS).turn(choosing)
+    assert "choose one: noble 1 (" in in_words and " or noble 2 (" in in_words, in_words
+    assert ", (" not in in_words, in_words
+    in_codes = Narrator(0).turn(choosing)
+    assert f"choose one: noble 1, {first.text} or noble 2, {second.text}" in in_codes, in_codes
+    with speaking(LANGUAGES["fr"]):
+        en_mots = Narrator(0, verbosity=Verbosity.WORDS).turn(choosing)
+    assert "noble 1 (bonus " in en_mots and ", (" not in en_mots, en_mots

@@ -291,7 +291,14 @@ class Narrator:
         if phrase.seat is not None:
             return self._say(phrase.key, phrase.seat, after, **fields)
         retold = phrase.key + ".retold"
-        return text(retold if self.retelling and has_text(retold) else phrase.key, **fields)
+        return text(retold if self.retelling and has_text(retold) else self._as_said(phrase.key), **fields)
+
+    def _as_said(self, key: str) -> str:
+        """A sentence's key, or its ``.words`` form for a listener in words where it has
+        one: a noble in words comes in brackets, and ``noble 1, (3 diamond ... bonuses,
+        3 points)`` had a comma before them that codes need (``noble 1, 3 3d 3r 3o``)."""
+        words = key + ".words"
+        return words if self.verbosity is Verbosity.WORDS and has_text(words) else key
 
     def _value(self, value: object, before: GameState, after: GameState) -> object:
         """One field of a phrase in words (plain text and numbers as they are)."""
@@ -393,7 +400,7 @@ class Narrator:
         if state.phase is Phase.NOBLE:
             offered = state.noble_options()
             choices = [
-                text("turn.noble.option", index=i + 1, noble=self.noble(noble))
+                text(self._as_said("turn.noble.option"), index=i + 1, noble=self.noble(noble))
                 for i in state.qualifying_nobles()
                 if (noble := offered[i]) is not None
             ]
