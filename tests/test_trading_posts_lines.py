@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from splendor_a11y.domain.notation import GemCounts, Slot
+from splendor_a11y.engine import Buy
+from splendor_a11y.text.narrator import Narrator
+
+from conftest import new_game, run_cli, with_player
 
 
 def cut_before_two_alike(home: Path) -> tuple[Path, str, str]:
@@ -124,3 +128,25 @@ def test_the_module_s_name_asks_the_route(home: Path, lang: str, typed: str, tol
     assert result.returncode == 0, result.stdout + result.stderr
     assert told in result.stdout, result.stdout
     assert "pass?" not in result.stdout and "passer ?" not in result.stdout
+
+
+def test_a_purchase_s_hint_names_the_coat_of_arms_it_brings() -> None:
+    """``buy a3: it gives you your third sapphire`` was the hint of a purchase that
+    placed a coat of arms on the route's power 3; now it says so."""
+    from splendor_a11y.engine.modules.tradingposts.kinds import POWERS
+    from splendor_a11y.text.explain import explain_move
+
+    state = new_game(2, 5, ("tradingposts",))
+    index, card, power = next(
+        (i, c, p)
+        for i, c in enumerate(state.rows[0], 1)
+        for p in POWERS
+        if c is not None and c.bonus is not None and not p.nobles and p.bonuses[c.bonus.order]
+    )
+    assert card.bonus is not None
+    one_short = GemCounts([r - (1 if i == card.bonus.order else 0) for i, r in enumerate(power.bonuses)])
+    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=one_short)
+    said = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert f"a coat of arms on the route's power {power.number} (" in said, said
+    met = with_player(seat, 0, bonuses=power.bonuses)
+    assert "coat of arms" not in explain_move(met, 0, Buy(Slot("a", index)), Narrator(viewer=0))

@@ -37,7 +37,7 @@ The hooks, in the order a game meets them:
 - ``questions``, ``answer``: its own questions at the prompt, and their answers.
 - ``aside``: a sentence it adds after any event is told, when that event moved its
   pieces on the way (pieces sent home with a card that left its slot).
-- ``tell``, ``prompt``, ``explain``, ``status``, ``pieces``, ``kept_from``,
+- ``tell``, ``prompt``, ``explain``, ``purchase_gives``, ``status``, ``pieces``, ``kept_from``,
   ``colour_of``, ``words``, ``mark_words``: what the text layer says of it, as ``Phrase``
   values (a catalogue key and plain facts), never sentences; ``mark_words`` is asked of
   every module, in a game or not, since a card's marks (registered in the notation by
@@ -289,6 +289,11 @@ class Module:
 
     def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
         """Why one of its commands is worth playing, for a hint (None: not its command)."""
+        return None
+
+    def purchase_gives(self, state: GameState, seat: int, card: Card) -> Phrase | None:
+        """What owning ``card`` would give the seat of its own, beyond the card's points
+        and bonus, for a purchase's hint (a coat of arms on a power); None: nothing."""
         return None
 
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:

@@ -109,10 +109,10 @@ def _noble_points(state: GameState, before: GemCounts, after: GemCounts) -> int:
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
     """What a purchase gives the seat, each a thing given ("1 point", "your second
-    emerald", "the noble ... at once"), to follow "it gives you"; and the clause said
-    after them for a noble it brings near but not yet (a noble still away is not given:
-    "it gives you your second emerald and the noble ... is then 3 bonuses away" read as
-    if it were), or ""."""
+    emerald", what a module in play gives, "the noble ... at once"), to follow "it gives
+    you"; and the clause said after them for a noble it brings near but not yet (a noble
+    still away is not given: "it gives you your second emerald and the noble ... is then
+    3 bonuses away" read as if it were), or ""."""
     player = state.players[seat]
     parts = []
     if card.points:
@@ -131,6 +131,11 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
         )
     else:
         parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
+    parts += [
+        narrator.phrase(gift, state, state)
+        for module in state.modules
+        if (gift := module.purchase_gives(state, seat, card)) is not None
+    ]
     noble, missing = _noble_brought_near(state, seat, card)
     if noble is None:
         return parts, ""

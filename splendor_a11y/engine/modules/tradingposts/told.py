@@ -3,6 +3,7 @@ the text layer (which owns the words), and its command's word at the prompt."""
 
 from __future__ import annotations
 
+from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import COLOURS
 from splendor_a11y.engine.commands import Command
 from splendor_a11y.engine.events import GemsTaken
@@ -13,12 +14,15 @@ from splendor_a11y.engine.modules.tradingposts.kinds import (
     POWERS,
     TOKEN_PHASE,
     Power,
+    coats,
+    meets,
     placed_powers,
 )
 from splendor_a11y.engine.phrase import Choice, GemName, Phrase
-from splendor_a11y.engine.state import GameState
+from splendor_a11y.engine.state import GameState, PlayerState
+from splendor_a11y.engine.values import replaced
 
-__all__ = ["WORDS", "explain", "prompt", "route", "status"]
+__all__ = ["WORDS", "explain", "prompt", "purchase_gives", "route", "status"]
 
 WORDS = (Word("gain", "colour", Gain),)
 
@@ -46,6 +50,26 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     if isinstance(command, Gain):
         return Phrase("hint.gain", {"command": command, "gem": GemName(command.colour)})
     return None
+
+
+def purchase_gives(player: PlayerState, card: Card) -> Phrase | None:
+    """The power a card's bonus would let the player put a coat of arms on (the first of
+    the route's, when it would meet two), for a purchase's hint: a hint said ``it gives
+    you your third sapphire`` of the purchase that placed a coat of arms on power 3."""
+    if card.bonus is None:
+        return None
+    owning = replaced(
+        player, bonuses=player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
+    )
+    met = next(
+        (
+            power
+            for power in POWERS
+            if not coats(player, power.number) and not meets(player, power) and meets(owning, power)
+        ),
+        None,
+    )
+    return None if met is None else Phrase("hint.route_power", {"number": met.number, "power": power_named(met)})
 
 
 def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
