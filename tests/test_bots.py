@@ -524,14 +524,23 @@ def test_a_first_deal_longer_than_the_time_stops_part_way(monkeypatch: pytest.Mo
 
 
 def test_a_search_with_little_time_plays_fewer_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Under half a second, the shortlist (``hard._Looked.looks``) holds five moves, not ten (the
-    careful player's two may join them): fewer moves, more deals each. With a second, ten."""
+    """Under half a second, the shortlist (``hard._Looked.looks``) holds three moves, not ten,
+    and the careful player's four may join them: fewer moves, more deals each, more of
+    them a careful player's. With a second, ten, and the careful player's two."""
     monkeypatch.setattr(hard, "Stopwatch", lambda: lambda: 0.0)
     monkeypatch.setattr(hard, "_after_round", lambda state, seat, command, answer, shape: 0.0)
     position = view(new_game(2, 8), 0)
     short = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=0.25))
     whole = hard.ranked_moves(position, random.Random(1), hard.SearchBudget(seconds=1.0))
-    assert hard.NARROW_SHORTLIST <= len(short) <= hard.NARROW_SHORTLIST + hard.CAREFUL_MOVES
+    assert hard.NARROW_SHORTLIST <= len(short) <= hard.NARROW_SHORTLIST + hard.SHORT_CAREFUL_MOVES
+    dealt = new_game(2, 8)
+    pace = hard._pace(hard.SearchBudget(seconds=0.25), dealt)
+    considered = hard._within_reach(dealt, 0, legal_commands(dealt))
+    careful = sorted(
+        (hard._looked(dealt, 0, command) for command in considered), key=hard._Looked.careful, reverse=True
+    )
+    shortlist = hard._shortlist(dealt, 0, legal_commands(dealt), pace)
+    assert {looked.command for looked in careful[: hard.SHORT_CAREFUL_MOVES]} <= set(shortlist)
     assert len(whole) == hard.SearchBudget().shortlist
     best_looking = [move for _, move in whole][: hard.NARROW_SHORTLIST]
     assert set(best_looking) <= {move for _, move in short}

@@ -9,8 +9,9 @@ is given up and left to the search; with less than ``RACE_FROM`` to think, it do
 race at all, and the search has the whole time.
 
 It shortlists its best-looking moves by the medium bot's judgement, less the tokens each
-gives back (ten, or five when it is short of time: ``NARROW_SHORTLIST``), adds the two
-moves a careful player would choose (``CAREFUL_MOVES``) and the reservation of any
+gives back (ten, or three when it is short of time: ``NARROW_SHORTLIST``), adds the two
+moves a careful player would choose (``CAREFUL_MOVES``; four short of time,
+``SHORT_CAREFUL_MOVES``) and the reservation of any
 face-up card that would take an opponent to the winning score (one move's look rates
 that low), then deals the hidden cards at random from those it has not seen (a
 determinization), plays each shortlisted move there, lets every opponent answer, plans
@@ -86,6 +87,7 @@ __all__ = [
     "FIXED_BUDGET",
     "NARROW_BELOW",
     "NARROW_SHORTLIST",
+    "SHORT_CAREFUL_MOVES",
     "RACE_FROM",
     "RACE_SHARE",
     "THINK_SECONDS",
@@ -315,14 +317,26 @@ def ranked_moves(
 NARROW_BELOW = 0.5
 """With less than this many seconds to search, counted as the base game's
 (``_short_of_time``), the search is short of time."""
-NARROW_SHORTLIST = 5
+NARROW_SHORTLIST = 3
 """The moves shortlisted (``_Looked.looks``) for a search with little time (``NARROW_BELOW``):
-fewer moves, more deals each, so that the choice is less a matter of chance. With a
-quarter of a second against the hard bot before (which keeps its second), 50 games on the
-same seeds (20000 to 20049, 2026-11-29): 27 won instead of 17, nobles 0.58 instead of
-0.38, reservations never bought 1.26 instead of 1.60, tokens given back 0.50 instead of
-0.90 (docs/benchmarks.md). With a second a move it seldom applies: only when a race has
-left the search less than half of it (in base games the race takes at most 0.45 s)."""
+fewer moves, more deals each, so that the choice is less a matter of chance; a careful
+player's moves make up the rest (``SHORT_CAREFUL_MOVES``). Five, with the careful
+player's two, against the hard bot before with a quarter of a second (it keeping its
+second), 50 games on the same seeds (20000 to 20049, 2026-11-29): 27 won instead of 17,
+nobles 0.58 instead of 0.38, reservations never bought 1.26 instead of 1.60, tokens
+given back 0.50 instead of 0.90. Three, with four of the careful player's, against the
+rival (100 games, seeds 20000 to 20099, 2026-12-04): 75 won where five won 71, nobles
+0.67 where 0.46, never bought 0.62 where 1.06 (docs/benchmarks.md). With a second a move
+it seldom applies in the base game: only when a race has left the search less than half
+of it (in base games the race takes at most 0.45 s); with two modules in play a second
+is short (``SHORT_PER_MODULE``)."""
+SHORT_CAREFUL_MOVES = 4
+"""How many of a careful player's moves (``_Looked.careful``) join the shortlist when the
+search is short of time, where ``CAREFUL_MOVES`` join it otherwise. Short of time the
+search scores its moves in a deal or two, and chooses among the moves it was given: a
+careful player's judgement steers towards nobles and away from cards left in the hand,
+medium's does not, and with medium's five and the careful two the bot took 0.46 nobles a
+game against the rival and left 1.06 cards in the hand (``NARROW_SHORTLIST``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +374,8 @@ the same (docs/benchmarks.md)."""
 def _shortlist(state: GameState, seat: int, commands: list[Command], pace: _Pace) -> list[Command]:
     """The moves the search plays, best-looking first: the best few by medium's judgement
     less what each wastes (the budget's ``shortlist``; ``_Looked.looks``), then a careful
-    player's best (``CAREFUL_MOVES``) and the reservations that keep an opponent from
+    player's best (``CAREFUL_MOVES``, or ``SHORT_CAREFUL_MOVES`` short of time) and the
+    reservations that keep an opponent from
     winning (``_denials``) that are not among them. No card far out of reach is reserved
     but to keep an opponent from winning (``_within_reach``) short of time, or once the
     seat's hand holds a card."""
@@ -368,7 +383,8 @@ def _shortlist(state: GameState, seat: int, commands: list[Command], pace: _Pace
     considered = commands if far_allowed else _within_reach(state, seat, commands)
     looked = [_looked(state, seat, command) for command in considered]
     shortlist = [move.command for move in sorted(looked, key=_Looked.looks, reverse=True)[: pace.budget.shortlist]]
-    careful = [move.command for move in sorted(looked, key=_Looked.careful, reverse=True)[:CAREFUL_MOVES]]
+    careful_moves = SHORT_CAREFUL_MOVES if pace.short else CAREFUL_MOVES
+    careful = [move.command for move in sorted(looked, key=_Looked.careful, reverse=True)[:careful_moves]]
     for move in careful + _denials(state, seat, commands):
         if move not in shortlist:
             shortlist.append(move)
