@@ -383,3 +383,18 @@ def test_a_choice_of_nobles_in_words_has_no_comma_before_the_brackets() -> None:
     with speaking(LANGUAGES["fr"]):
         en_mots = Narrator(0, verbosity=Verbosity.WORDS).turn(choosing)
     assert "noble 1 (bonus " in en_mots and ", (" not in en_mots, en_mots
+
+
+def test_a_noble_that_does_not_visit_yet_has_no_commas_around_its_brackets_in_words() -> None:
+    """``Noble 2, (3 diamond ... 3 points), does not visit yet`` in words; codes keep
+    their commas around the noble's numbers."""
+    from splendor_a11y.engine import ChooseNoble
+
+    state = new_game(2, 4)
+    first, second = state.nobles[0], state.nobles[1]
+    assert first is not None and second is not None
+    choosing = replace(with_player(state, 0, bonuses=first.requirement), phase=Phase.NOBLE)
+    refusal = refused(choosing, ChooseNoble(2))
+    in_words = Narrator(0, verbosity=Verbosity.WORDS).refusal(refusal, choosing)
+    assert in_words.startswith("Noble 2 (") and "), does not" not in in_words, in_words
+    assert Narrator(0).refusal(refusal, choosing).startswith(f"Noble 2, {second.text}, does not visit yet"), refusal

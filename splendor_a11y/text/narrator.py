@@ -488,7 +488,7 @@ class Narrator:
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"
-        return _capitalized(text(key, **fields))
+        return _capitalized(text(self._as_said(key), **fields))
 
     def _detail(self, value: object) -> object:
         if isinstance(value, Card):
