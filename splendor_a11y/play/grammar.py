@@ -167,6 +167,7 @@ turn prompt to shorten): left out of the replay's help and of what Tab completes
 PLAYER_QUERIES = ("me", "hand", "afford")
 """Queries that may name a player; without a name they are about the listener, or, for
 someone who holds no seat, the player whose turn it is."""
+
 REPLAY_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("next", aliases=("n",)),
     CommandSpec("previous", aliases=("p", "prev", "back")),

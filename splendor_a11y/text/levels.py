@@ -17,7 +17,7 @@ def is_bot(word: str) -> bool:
     in an English game had seated a person called "robot:easy". Alone, only this
     language's word: a player may be called Robot."""
     head, colon, _ = folded(word.strip()).partition(":")
-    return head in {"bot", folded(text("level.bot"))} or bool(colon) and head in _every_language("level.bot")
+    return head in {"bot", folded(text("level.bot"))} or (bool(colon) and head in _every_language("level.bot"))
 
 
 def _every_language(key: str) -> set[str]:
