@@ -204,9 +204,13 @@ class SeatSession(Conversation):
         return Outcome.OVER if self.try_command(parsed) else None
 
     def more_answers(self, query: Query) -> list[str]:
-        """``hint``: the hard bot's move for the player, and why; noted in the log."""
+        """``hint``: the hard bot's move for the player, and why; noted in the log. Someone
+        watching is told that hints are for the players, rather than that it is not their
+        turn, which it never is."""
         if query.name != "hint":
             return super().more_answers(query)
+        if self.watching():
+            return [text("hint.watching")]
         seat = self.state.current
         if seat not in self.seats or self.state.is_over:
             return [text("hint.not_now")]

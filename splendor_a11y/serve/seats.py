@@ -16,7 +16,6 @@ from typing import Any, Protocol
 
 from splendor_a11y.engine import SPECTATOR, Command, Event, GameState, HintAsked, Phase, evolve, view
 from splendor_a11y.play.conversation import Channel, Outcome, SessionIO, no_keys
-from splendor_a11y.play.grammar import Query
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table, named_as_said
 from splendor_a11y.record.state_json import state_to_json
@@ -316,15 +315,9 @@ class Spectator(NetSeat):
         return super().seat_named(name) if name else self.state.current
 
     def watching(self) -> bool:
-        """A spectator holds no seat: the help lists no action, and says whose ``me`` is."""
+        """A spectator holds no seat: the help lists no action and says whose ``me`` is, and
+        ``hint`` says hints are for the players."""
         return True
-
-    def more_answers(self, query: Query) -> list[str]:
-        """``hint``: hints are for the players; a spectator is told so rather than that it
-        is not their turn, which it never is."""
-        if query.name == "hint":
-            return [text("hint.watching")]
-        return super().more_answers(query)
 
     def try_command(self, command: Command) -> bool:
         """A spectator only watches."""

@@ -20,7 +20,7 @@ from splendor_a11y.engine.modules.tradingposts.kinds import (
 )
 from splendor_a11y.engine.phrase import Choice, GemName, Phrase
 from splendor_a11y.engine.state import GameState, PlayerState
-from splendor_a11y.engine.values import replaced
+from splendor_a11y.engine.turn import gain
 
 __all__ = ["WORDS", "explain", "prompt", "purchase_gives", "route", "status"]
 
@@ -56,11 +56,7 @@ def purchase_gives(player: PlayerState, card: Card) -> Phrase | None:
     """The power a card's bonus would let the player put a coat of arms on (the first of
     the route's, when it would meet two), for a purchase's hint: a hint said ``it gives
     you your third sapphire`` of the purchase that placed a coat of arms on power 3."""
-    if card.bonus is None:
-        return None
-    owning = replaced(
-        player, bonuses=player.bonuses.plus([card.bonus_count if i == card.bonus.order else 0 for i in range(6)])
-    )
+    owning = gain(player, card)
     met = next(
         (
             power
