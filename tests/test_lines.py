@@ -58,7 +58,7 @@ def test_brief_and_full_choose_what_the_turn_says_and_the_queries_answer_what_he
     lines = lines_of("play", "--seed", "3", "--log", str(home / "q.jsonl"), typed=typed, home=home)
     said = "\n".join(lines)
     assert "Your hand: h1 c4d 3d 3r 6o." in lines
-    assert "Scores: you: 0 points and Medium bot: 0 points; 15 points start the last round." in lines
+    assert "You: 0 points and Medium bot: 0 points; 15 points start the last round." in lines
     assert "Round 2: your turn." in lines
     assert re.search(
         r"^Your turn\. 0 points; bonuses none; tokens 1d 1s 1e 1g; hand h1 c4d 3d 3r 6o\. "
@@ -172,7 +172,7 @@ def test_french_agrees_and_keeps_one_typography(home: Path) -> None:
     assert lines[0].startswith("Nouvelle partie. Ordre de jeu : vous et Robot moyen.")
     assert "À vous. 0 point ; bonus : aucun ; jetons : aucun ; main : aucune carte. Robot moyen : 0 point." in lines
     assert "Votre main est vide." in lines
-    assert "Scores : vous : 0 point et Robot moyen : 0 point ; 15 points lancent la dernière manche." in lines
+    assert "Vous : 0 point et Robot moyen : 0 point ; 15 points lancent la dernière manche." in lines
     assert "Manche 1 : à vous." in lines
     assert any(line.startswith("Les Bastions, avec --module strongholds : ") for line in lines)
     assert not re.search(r"[^.!?:] Vous\b", said), "no capital Vous mid-sentence"

@@ -72,7 +72,7 @@ from splendor_a11y.text.messages import (
     typed_in_language,
 )
 
-__all__ = ["Detail", "Narrator", "Verbosity", "log_refusal"]
+__all__ = ["Detail", "Narrator", "Verbosity", "capitalized", "log_refusal"]
 
 
 class Verbosity(Enum):
@@ -334,7 +334,7 @@ class Narrator:
 
     def _scores(self, state: GameState) -> str:
         """Every score, starting a sentence."""
-        return _capitalized(
+        return capitalized(
             ", ".join(
                 text("score", name=self.name_in_sentence(i, state), points=self.points(p.points))
                 for i, p in enumerate(state.players)
@@ -346,7 +346,7 @@ class Narrator:
         winners = state.winners or state.leaders()
         if len(winners) > 1:
             names = join_words([self.name_in_sentence(i, state) for i in winners])
-            return text("result.shared", names=_capitalized(names))
+            return text("result.shared", names=capitalized(names))
         if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
@@ -488,7 +488,7 @@ class Narrator:
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"
-        return _capitalized(text(self._as_said(key), **fields))
+        return capitalized(text(self._as_said(key), **fields))
 
     def _detail(self, value: object) -> object:
         if isinstance(value, Card):
@@ -527,7 +527,7 @@ def _gems_named(word: str) -> str:
     return ", ".join(f"{count} {gem_name(gem, count)}" for gem, count in held)
 
 
-def _capitalized(said: str) -> str:
+def capitalized(said: str) -> str:
     """Words that start a sentence, their first letter in capitals (``you`` is ``You``);
     a card's code stays as the notation writes it (``a0* 3e 2o``, never ``A0*``)."""
     if said[1:2].isdigit():

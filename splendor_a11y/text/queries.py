@@ -9,7 +9,7 @@ from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
 from splendor_a11y.engine import GameState, Module, gems_uncovered, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
 from splendor_a11y.text.messages import join_words, plural, separated, text
-from splendor_a11y.text.narrator import Narrator, Verbosity
+from splendor_a11y.text.narrator import Narrator, Verbosity, capitalized
 
 __all__ = ["Answers"]
 
@@ -40,9 +40,6 @@ class Answers:
     def _slot(self, state: GameState, place: Slot, card: Card) -> str:
         key = "query.slot" if self.narrator.verbosity is Verbosity.NOTATION else "query.slot.words"
         return text(key, place=place, card=self.narrator.card_in_row(card)) + self._holders(state, place)
-
-    def _name(self, state: GameState, seat: int) -> str:
-        return text("you.object") if self.narrator.is_you(seat) else state.players[seat].name
 
     def board(self, state: GameState) -> list[str]:
         """The three rows from level c down to level a, then the nobles."""
@@ -90,7 +87,9 @@ class Answers:
         cost = price(state, seat, card)
         if cost is not None:
             return held + text(
-                self._whose_need(seat, "can"), name=self._name(state, seat), paid=self.narrator.price_words(cost)
+                self._whose_need(seat, "can"),
+                name=self.narrator.name_in_sentence(seat, state),
+                paid=self.narrator.price_words(cost),
             )
         return held + self._short(state, card, seat)
 
@@ -111,7 +110,9 @@ class Answers:
         held = {seat: n for module in state.modules for seat, n in module.pieces(state, place).items()}
         if not held:
             return ""
-        return join_words([plural(n, "query.holder", name=self._name(state, seat)) for seat, n in held.items()])
+        return join_words(
+            [plural(n, "query.holder", name=self.narrator.name_in_sentence(seat, state)) for seat, n in held.items()]
+        )
 
     def holders_by_slot(self, state: GameState) -> dict[str, str]:
         """Each face-up slot that a module's pieces hold, with who holds it
@@ -130,7 +131,7 @@ class Answers:
         missing = gems_uncovered(state, seat, card)
         if not missing:
             return ""
-        name = self._name(state, seat)
+        name = self.narrator.name_in_sentence(seat, state)
         if not gold:
             return text(self._whose_need(seat, "cannot"), name=name, short=self.narrator.gems(short))
         return text(
@@ -203,11 +204,17 @@ class Answers:
         points that start the last round."""
         count = len(state.players)
         order = [(state.current + i) % count for i in range(count)]
-        scores = join_words(
-            [
-                text("score", name=self._name(state, seat), points=self.narrator.points(state.players[seat].points))
-                for seat in order
-            ]
+        scores = capitalized(
+            join_words(
+                [
+                    text(
+                        "score",
+                        name=self.narrator.name_in_sentence(seat, state),
+                        points=self.narrator.points(state.players[seat].points),
+                    )
+                    for seat in order
+                ]
+            )
         )
         return text("query.scores", scores=scores, target=state.rules.points_to_win)
 
