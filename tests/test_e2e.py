@@ -186,9 +186,9 @@ def test_tab_completes_only_the_words_of_the_game_in_play(tmp_path: Path) -> Non
         child.expect(pexpect.EOF)
 
 
-def _replaying_a_first_turn(home: Path, *options: str) -> pexpect.spawn:
+def _replaying_a_first_turn(home: Path, *options: str, told: tuple[str, ...] = ()) -> pexpect.spawn:
     """The real CLI in a pseudo-terminal, replaying a game whose one move is Ana's
-    ``take ser`` (``options`` go before ``replay``)."""
+    ``take ser`` (``options`` go before ``replay``, ``told`` after it)."""
     env = dict(os.environ, SPLENDOR_A11Y_HOME=str(home), TERM="xterm", SPLENDOR_A11Y_SPEECH="off")
     log = home / "game.jsonl"
     made = run_cli("play", "--seed", "4", "--players", "Ana,Ben", "--log", str(log), stdin="take ser\n", home=home)
@@ -196,7 +196,7 @@ def _replaying_a_first_turn(home: Path, *options: str) -> pexpect.spawn:
     command = cli_command()
     return pexpect.spawn(
         command[0],
-        [*command[1:], *options, "replay", str(log)],
+        [*command[1:], *options, "replay", *told, str(log)],
         env=env,
         encoding="utf-8",
         dimensions=(24, 200),
@@ -227,4 +227,26 @@ def test_the_replay_prompt_is_in_the_language_of_the_replay(tmp_path: Path) -> N
     assert "Tour 1 : Ana prend 1s 1e 1r." in clean(child.before), clean(child.before)
     assert "replay>" not in clean(child.before)
     child.send("quitter\r")
+    child.expect(pexpect.EOF)
+
+
+def test_the_keys_help_of_a_replay_told_to_nobody_says_whose_status_f3_tells(tmp_path: Path) -> None:
+    """Told to nobody (as to a spectator), the help said ``F3 or Alt+S: your status``
+    though F3 answers for the player whose turn it is, as ``me`` does; told as a player,
+    it is their own status."""
+    child = _replaying_a_first_turn(tmp_path)
+    child.expect(PROMPT)
+    child.send("help\r")
+    child.expect(PROMPT)
+    to_nobody = clean(child.before)
+    assert "F3 or Alt+S: the status of the player whose turn it is: points, tokens, bonuses, hand" in to_nobody
+    assert "your status" not in to_nobody
+    child.send("quit\r")
+    child.expect(pexpect.EOF)
+    child = _replaying_a_first_turn(tmp_path / "as-ana", told=("--as", "Ana"))
+    child.expect(PROMPT)
+    child.send("help\r")
+    child.expect(PROMPT)
+    assert "F3 or Alt+S: your status: points, tokens, bonuses, hand" in clean(child.before)
+    child.send("quit\r")
     child.expect(pexpect.EOF)

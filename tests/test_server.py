@@ -453,7 +453,7 @@ class Heard:
     """A connection that keeps what it is sent (the ``Link`` a seat speaks through)."""
 
     address: str = "127.0.0.1"
-    keys_help: Callable[[], list[str]] = no_keys
+    keys_help: Callable[[bool], list[str]] = no_keys
     closed: bool = False
     lines: list[str] = field(default_factory=list)
 

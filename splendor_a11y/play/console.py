@@ -54,16 +54,24 @@ def key_lines(key: str, review: History, answer_query: Callable[[str], list[str]
     return []
 
 
-def keys_help() -> list[str]:
-    """One help line per key of ``KEYS``."""
+def keys_help(watching: bool = False) -> list[str]:
+    """One help line per key of ``KEYS``; ``watching`` (the listener holds no seat): a
+    key that answers about "you" says it tells of the player whose turn it is, as the
+    questions' help does (``key.<key>.watching``)."""
     return [
         text(
             "help.line",
             usage=text("key.either", first=first, second=_said_key(key, second)),
-            summary=text(f"key.{key}"),
+            summary=text(_key_summary(key, watching)),
         )
         for key, first, second in KEYS
     ]
+
+
+def _key_summary(key: str, watching: bool) -> str:
+    """The catalogue key of what a key does, in its form for someone watching where it has one."""
+    told = f"key.{key}.watching"
+    return told if watching and has_text(told) else f"key.{key}"
 
 
 def _said_key(key: str, name: str) -> str:
@@ -274,9 +282,9 @@ class Console:
         self.speaker = open_speaker("on")
         return text("speech.on") if self.speaker.available else text("speech.none")
 
-    def keys_help(self) -> list[str]:
+    def keys_help(self, watching: bool = False) -> list[str]:
         """One help line per key binding (none in a pipe)."""
-        return keys_help() if self.interactive else []
+        return keys_help(watching) if self.interactive else []
 
     def close(self) -> None:
         """Release speech."""

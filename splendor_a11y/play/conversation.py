@@ -54,7 +54,7 @@ class Outcome(Enum):
     QUIT = "quit"
 
 
-def no_keys() -> list[str]:
+def no_keys(watching: bool = False) -> list[str]:
     """The help's lines on the keys of a way in that has none (telnet, a pipe)."""
     return []
 
@@ -67,7 +67,7 @@ class SessionIO:
     read_line: Callable[[str], str | None | Awaitable[str | None]]
     announce: Callable[[str, Channel], None]
     set_speech: Callable[[bool], str] = lambda on: text("help.no_speech")
-    keys_help: Callable[[], list[str]] = no_keys
+    keys_help: Callable[[bool], list[str]] = no_keys
     """The help's lines on the keys, said when help is asked, in the language heard then
     (a list made once stayed in the language of the moment it was made: English on a
     French player's page)."""
@@ -197,7 +197,7 @@ class Conversation:
         narrator = self.narrator()
         return help_lines(
             query.argument,
-            self.io.keys_help(),
+            self.io.keys_help(self.watching()),
             self.extra_help,
             modules,
             lambda usage: examples_said(usage, narrator, modules),

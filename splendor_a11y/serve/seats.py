@@ -69,7 +69,7 @@ class Link(Protocol):
     """One connection to one person: lines out, lines in."""
 
     address: str
-    keys_help: Callable[[], list[str]]
+    keys_help: Callable[[bool], list[str]]
     """The help's lines on the link's keys (none where it has none), said when asked."""
     closed: bool
 

@@ -58,7 +58,7 @@ class SSHLink:
         self._spoken: Language | None = None
         self._modules: tuple[str, ...] | None = None
         self.console.tab_words = self._tab_words
-        self.keys_help = self.console.keys_help
+        self.keys_help: Callable[[bool], list[str]] = self.console.keys_help
         self.closed = False
 
     def set_answers(self, answer: Callable[[str], list[str]]) -> None:

@@ -85,7 +85,7 @@ class TelnetLink:
         self.writer = writer
         peer = writer.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.keys_help: Callable[[], list[str]] = no_keys
+        self.keys_help: Callable[[bool], list[str]] = no_keys
         self.prompt: str | None = None
         self.closed = False
         self._bytes = TelnetBytes()

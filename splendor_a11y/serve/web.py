@@ -142,7 +142,7 @@ class WebLink:
         self._page_language = page_language
         self._modules: tuple[str, ...] | None = None
         self._spoken: Language | None = None
-        self.keys_help = keys_help
+        self.keys_help: Callable[[bool], list[str]] = keys_help
         self.closed = False
         self.review = History()
         self._answer: Callable[[str], list[str]] | None = None
