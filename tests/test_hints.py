@@ -424,3 +424,27 @@ def test_the_noble_a_purchase_brings_near_is_the_nearest() -> None:
     seat = replace(seat, nobles=(far, near, None))
     said = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
     assert "the noble 3 near is then 2 bonuses away" in said, said  # 3 far, 3 bonuses away, came first
+
+
+def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
+    """A card whose bonus completed two nobles at once was hinted as bringing the first
+    "at once": the player is then asked which of the two visits, and only one does."""
+    from splendor_a11y.domain.cards import Noble
+
+    state = new_game(2, 5)
+    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
+    assert card.bonus is not None
+    colour = card.bonus.order
+    x, y = [i for i in range(5) if i != colour][:2]
+    first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
+    second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
+    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else 0 for i in range(5)] + [0])
+    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses)
+    seat = replace(seat, nobles=(first, second, None))
+    said = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert said.endswith(" and a noble at once, your choice of 3 first or 3 second."), said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert dit.endswith(" et un noble tout de suite, au choix 3 first ou 3 second."), dit
+    alone = replace(seat, nobles=(first, None, None))
+    assert explain_move(alone, 0, Buy(Slot("a", index)), Narrator(viewer=0)).endswith(" and the noble 3 first at once.")

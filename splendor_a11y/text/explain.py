@@ -95,16 +95,19 @@ def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) 
 def _noble_points(state: GameState, before: GemCounts, after: GemCounts) -> int:
     """The most points a noble on the table brings that bonuses ``after`` qualify for and
     ``before`` did not."""
-    return max(
-        (
-            noble.points
-            for noble in state.nobles
-            if noble is not None
-            and _noble_missing(noble.requirement, before) > 0
-            and _noble_missing(noble.requirement, after) == 0
-        ),
-        default=0,
-    )
+    return max((noble.points for noble in _nobles_completed(state, before, after)), default=0)
+
+
+def _nobles_completed(state: GameState, before: GemCounts, after: GemCounts) -> list[Noble]:
+    """The nobles on the table, in its order, that bonuses ``after`` qualify for and
+    ``before`` did not."""
+    return [
+        noble
+        for noble in state.nobles
+        if noble is not None
+        and _noble_missing(noble.requirement, before) > 0
+        and _noble_missing(noble.requirement, after) == 0
+    ]
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
@@ -136,6 +139,10 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
         for module in state.modules
         if (gift := module.purchase_gives(state, seat, card)) is not None
     ]
+    at_once = _nobles_at_once(state, seat, card)
+    if len(at_once) > 1:
+        nobles = join_words([narrator.noble(noble) for noble in at_once], "or")
+        return [*parts, text("hint.noble_choice", nobles=nobles)], ""
     noble, missing = _noble_brought_near(state, seat, card)
     if noble is None:
         return parts, ""
@@ -165,6 +172,14 @@ def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble 
     ]
     missing, _, noble = min(nearer, default=(NEAR_NOBLE + 1, 0, None), key=lambda found: found[:2])
     return (noble, missing) if noble is not None and missing <= NEAR_NOBLE else (None, 0)
+
+
+def _nobles_at_once(state: GameState, seat: int, card: Card) -> list[Noble]:
+    """The nobles the card's bonus completes, on the table's order: when there are two,
+    the player chooses one, and a hint that named the first as coming "at once" told
+    them of no choice."""
+    player = state.players[seat]
+    return _nobles_completed(state, player.bonuses, _bonuses_with(player, card))
 
 
 def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:
