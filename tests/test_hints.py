@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from splendor_a11y.domain.cards import standard_cards
 from splendor_a11y.domain.notation import GemCounts, Slot
-from splendor_a11y.engine import Buy, ReturnTokens, TakeGems, deal, legal_commands
+from splendor_a11y.engine import Buy, GameState, ReturnTokens, TakeGems, deal, legal_commands
 from splendor_a11y.play.conversation import Channel, SessionIO
 from splendor_a11y.play.grammar import parse_line
 from splendor_a11y.play.hints import HintBook
@@ -448,3 +448,35 @@ def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
     assert dit.endswith(" et un noble tout de suite, au choix 3 first ou 3 second."), dit
     alone = replace(seat, nobles=(first, None, None))
     assert explain_move(alone, 0, Buy(Slot("a", index)), Narrator(viewer=0)).endswith(" and the noble 3 first at once.")
+
+
+def test_an_orient_card_s_purchase_is_hinted_by_what_its_marks_give() -> None:
+    """``buy b6: it gives you b0*+a 4d 3s 1o and its effect``: the hint named the card
+    again instead of what it gives. Each mark now says its gift, after the points."""
+    gifts = {
+        "*": "the colour and bonus of one of your cards",
+        "gg": "a card worth 2 gold when you give it up in a purchase",
+        "+a": "a face-up level a card free",
+        "+b": "a face-up level b card free",
+        "+n": "a noble tile kept for you alone",
+    }
+    heard: dict[str, tuple[str, GameState, Buy]] = {}
+    for seed in range(1, 200):
+        state = new_game(2, seed, ("orient",))
+        for level, row in zip("abc", state.rows, strict=False):
+            for index, card in enumerate(row, 1):
+                marks = [mark for mark in gifts if card is not None and mark in (card.mark, f"+{card.extra}")]
+                if card is None or card.card_price is not None or all(mark in heard for mark in marks):
+                    continue
+                rich = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]))
+                said = explain_move(rich, 0, Buy(Slot(level, index)), Narrator(viewer=0))
+                assert "its effect" not in said, said
+                heard |= {mark: (said, rich, Buy(Slot(level, index))) for mark in marks}
+    assert heard.keys() == gifts.keys(), heard
+    for mark, (said, _, _) in heard.items():
+        assert gifts[mark] in said, (mark, said)
+    said, state, command = heard["*"]
+    assert said.endswith(": it gives you the colour and bonus of one of your cards and a face-up level a card free."), said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(state, 0, command, Narrator(viewer=0))
+    assert dit.endswith(" et une carte visible de niveau a gratuite."), dit

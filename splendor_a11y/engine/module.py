@@ -291,10 +291,11 @@ class Module:
         """Why one of its commands is worth playing, for a hint (None: not its command)."""
         return None
 
-    def purchase_gives(self, state: GameState, seat: int, card: Card) -> Phrase | None:
-        """What owning ``card`` would give the seat of its own, beyond the card's points
-        and bonus, for a purchase's hint (a coat of arms on a power); None: nothing."""
-        return None
+    def purchase_gives(self, state: GameState, seat: int, card: Card) -> tuple[Phrase, ...]:
+        """What buying ``card`` would give the seat of its own, beyond the card's points
+        and bonus, each thing a phrase, for a purchase's hint (a coat of arms on a power,
+        a free card); none by default."""
+        return ()
 
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
         """What it adds to a player's status."""

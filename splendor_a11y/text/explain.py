@@ -120,8 +120,13 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     parts = []
     if card.points:
         parts.append(text("hint.points", points=narrator.points(card.points)))
+    gifts = [
+        narrator.phrase(gift, state, state)
+        for module in state.modules
+        for gift in module.purchase_gives(state, seat, card)
+    ]
     if card.bonus is None:
-        return parts or [text("hint.marked_card", card=narrator.card(card))], ""
+        return [*parts, *gifts] or [text("hint.marked_card", card=narrator.card(card))], ""
     count = player.bonuses[card.bonus.order] + card.bonus_count
     if card.bonus_count == 2:
         parts.append(
@@ -134,11 +139,7 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
         )
     else:
         parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
-    parts += [
-        narrator.phrase(gift, state, state)
-        for module in state.modules
-        if (gift := module.purchase_gives(state, seat, card)) is not None
-    ]
+    parts += gifts
     at_once = _nobles_at_once(state, seat, card)
     if len(at_once) > 1:
         nobles = join_words([narrator.noble(noble) for noble in at_once], "or")

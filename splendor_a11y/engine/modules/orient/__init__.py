@@ -216,6 +216,9 @@ class Orient(Module):
     def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
         return told.explain(state, seat, command)
 
+    def purchase_gives(self, state: GameState, seat: int, card: Card) -> tuple[Phrase, ...]:
+        return told.purchase_gives(card)
+
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
         return told.status(state, seat)
 

@@ -30,7 +30,7 @@ from splendor_a11y.engine.modules.orient.marks import (
 from splendor_a11y.engine.phrase import CardList, Choice, GemName, MarkWords, OwnedCard, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
-__all__ = ["OPTIONS", "WORDS", "explain", "prompt", "status", "tell"]
+__all__ = ["OPTIONS", "WORDS", "explain", "prompt", "purchase_gives", "status", "tell"]
 
 OPTIONS = (
     OptionWord("buy", "with", "marked_count", GoldCards, mark="gg"),
@@ -91,6 +91,22 @@ def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
     """The nobles a player keeps for themselves."""
     kept = reserved_nobles(state.players[seat])
     return (Phrase("query.reserved_nobles", {"nobles": tuple(kept)}),) if kept else ()
+
+
+def purchase_gives(card: Card) -> tuple[Phrase, ...]:
+    """What a card's marks give its buyer, for a purchase's hint: the colour of one of
+    their cards, a card to give up later for two gold, a free card, a noble kept. A hint
+    said ``it gives you b0*+a 4d 3s 1o and its effect``."""
+    gifts = []
+    if is_associate(card):
+        gifts.append(Phrase("hint.gives_associate"))
+    if is_double_gold(card):
+        gifts.append(Phrase("hint.gives_double_gold"))
+    if free_level(card):
+        gifts.append(Phrase("hint.gives_free", {"level": free_level(card)}))
+    if takes_noble(card):
+        gifts.append(Phrase("hint.gives_noble"))
+    return tuple(gifts)
 
 
 def mark_words(card: Card) -> MarkWords | None:

@@ -165,7 +165,7 @@ class TradingPosts(Module):
     def explain(self, state: GameState, seat: int, command: Command) -> Phrase | None:
         return told.explain(state, seat, command)
 
-    def purchase_gives(self, state: GameState, seat: int, card: Card) -> Phrase | None:
+    def purchase_gives(self, state: GameState, seat: int, card: Card) -> tuple[Phrase, ...]:
         return told.purchase_gives(state.players[seat], card)
 
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:

@@ -52,7 +52,7 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     return None
 
 
-def purchase_gives(player: PlayerState, card: Card) -> Phrase | None:
+def purchase_gives(player: PlayerState, card: Card) -> tuple[Phrase, ...]:
     """The power a card's bonus would let the player put a coat of arms on (the first of
     the route's, when it would meet two), for a purchase's hint: a hint said ``it gives
     you your third sapphire`` of the purchase that placed a coat of arms on power 3."""
@@ -65,7 +65,7 @@ def purchase_gives(player: PlayerState, card: Card) -> Phrase | None:
         ),
         None,
     )
-    return None if met is None else Phrase("hint.route_power", {"number": met.number, "power": power_named(met)})
+    return () if met is None else (Phrase("hint.route_power", {"number": met.number, "power": power_named(met)}),)
 
 
 def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
