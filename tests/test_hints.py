@@ -480,3 +480,27 @@ def test_an_orient_card_s_purchase_is_hinted_by_what_its_marks_give() -> None:
     with speaking(LANGUAGES["fr"]):
         dit = explain_move(state, 0, command, Narrator(viewer=0))
     assert dit.endswith(" et une carte visible de niveau a gratuite."), dit
+
+
+def test_keeping_a_noble_is_hinted_by_who_is_nearest_it() -> None:
+    """``keep noble 1: the noble 3 4r 4o waits for you alone`` was said of a noble five
+    bonuses from the player and two from their opponent: now the hint says whom it is
+    kept from, or how near the player is."""
+    from splendor_a11y.engine.modules.orient.commands import ReserveNoble
+
+    state = new_game(2, 3, ("orient",))
+    noble = state.nobles[0]
+    assert noble is not None
+    near = GemCounts([max(0, n - 1) for n in noble.requirement[:5]] + [0])
+    far = GemCounts([0] * 6)
+    taken_from = with_player(with_player(state, 0, bonuses=far), 1, bonuses=near)
+    keep = ReserveNoble(1)
+    said = explain_move(taken_from, 0, keep, Narrator(viewer=0))
+    away = sum(noble.requirement[:5]) - sum(near)
+    assert said == f"keep noble 1: the noble {noble.text} waits for you alone; P1 is {away} bonuses from it.", said
+    own = with_player(with_player(state, 0, bonuses=near), 1, bonuses=far)
+    said = explain_move(own, 0, keep, Narrator(viewer=0))
+    assert said == f"keep noble 1: the noble {noble.text} waits for you alone, {away} bonuses away.", said
+    with speaking(LANGUAGES["fr"]):
+        dit = explain_move(taken_from, 0, keep, Narrator(viewer=0))
+    assert dit.endswith(f"n'attend plus que vous ; P1 n'en est qu'à {away} bonus."), dit

@@ -27,7 +27,8 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.phrase import CardList, Choice, GemName, MarkWords, OwnedCard, Phrase, SlotCards
+from splendor_a11y.engine.payment import shortfall
+from splendor_a11y.engine.phrase import CardList, Choice, Counted, GemName, MarkWords, OwnedCard, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
 __all__ = ["OPTIONS", "WORDS", "explain", "prompt", "purchase_gives", "status", "tell"]
@@ -82,9 +83,25 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     if isinstance(command, TakeFree):
         return Phrase("hint.free", {"command": command, "card": state.card_at(command.place)})
     if isinstance(command, ReserveNoble):
-        noble = state.nobles[command.index - 1]
-        return Phrase("hint.keep_noble", {"command": command, "noble": noble})
+        return _why_keep_noble(state, seat, command)
     return None
+
+
+def _why_keep_noble(state: GameState, seat: int, command: ReserveNoble) -> Phrase:
+    """Why to keep this noble: an opponent is nearer it than the seat (kept from them),
+    or the seat is as near as anyone. ``keep noble 1: the noble 3 4r 4o waits for you
+    alone`` was said of a noble five bonuses away, kept from an opponent two away."""
+    noble = state.nobles[command.index - 1]
+    assert noble is not None, "only a noble on the table is kept"
+    away = [shortfall(noble.requirement, player.bonuses).total for player in state.players]
+    fields = {"command": command, "noble": noble}
+    rival = min((seat_away for seat_away in enumerate(away) if seat_away[0] != seat), key=lambda found: found[1])
+    if rival[1] < away[seat]:
+        name = state.players[rival[0]].name
+        return Phrase("hint.keep_noble_from", {**fields, "name": name, "missing": Counted("hint.bonuses", rival[1])})
+    if away[seat]:
+        return Phrase("hint.keep_noble_near", {**fields, "missing": Counted("hint.bonuses", away[seat])})
+    return Phrase("hint.keep_noble", fields)
 
 
 def status(state: GameState, seat: int) -> tuple[Phrase, ...]:
