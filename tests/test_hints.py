@@ -476,7 +476,9 @@ def test_an_orient_card_s_purchase_is_hinted_by_what_its_marks_give() -> None:
     for mark, (said, _, _) in heard.items():
         assert gifts[mark] in said, (mark, said)
     said, state, command = heard["*"]
-    assert said.endswith(": it gives you the colour and bonus of one of your cards and a face-up level a card free."), said
+    assert said.endswith(": it gives you the colour and bonus of one of your cards and a face-up level a card free."), (
+        said
+    )
     with speaking(LANGUAGES["fr"]):
         dit = explain_move(state, 0, command, Narrator(viewer=0))
     assert dit.endswith(" et une carte visible de niveau a gratuite."), dit

@@ -224,6 +224,30 @@ def test_a_socket_from_another_site_or_without_a_login_is_refused(web_server: tu
     run(scenario())
 
 
+def test_the_page_s_language_is_answered_whatever_the_browser_sends_with_a_script_s_requests(
+    web_server: tuple[Server, int],
+) -> None:
+    """Chromium 150 sent its own ``en-US`` with the socket's handshake from a page in
+    French, and the game spoke English: the page names its language (``?lang=fr``), and
+    that is the one answered; without it, the browser's."""
+    _server, port = web_server
+
+    async def scenario() -> None:
+        english = {"Origin": f"http://127.0.0.1:{port}", "Accept-Language": "en-US,en;q=0.9"}
+        async with aiohttp.ClientSession() as stranger:
+            for asked, said in (("?lang=fr", "Connectez-vous pour jouer."), ("?lang=xx", "Log in to play.")):
+                async with stranger.ws_connect(f"http://127.0.0.1:{port}/socket{asked}", headers=english) as socket:
+                    assert json.loads((await socket.receive(timeout=10)).data) == {"login": said}
+            async with stranger.post(
+                f"http://127.0.0.1:{port}/login?lang=fr",
+                data={"name": "9 lives", "password": "pw-12345"},
+                headers=english,
+            ) as answer:
+                assert (await answer.json())["error"].startswith("Un nom est une lettre, puis")
+
+    run(scenario())
+
+
 AXE_PLACES = (Path(__file__).resolve().parent.parent / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",)
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 

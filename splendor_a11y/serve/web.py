@@ -282,7 +282,14 @@ _KEY_NAMES = {key for key, _first, _second in KEYS}
 
 
 def _language_of(request: web.Request) -> str:
-    """The visitor's language: the first of their browser's that the game speaks."""
+    """The visitor's language: the page's own, which its script names with what it asks
+    (``?lang=fr``: the page came in it, or the player has since changed it), else the
+    first of their browser's that the game speaks. A browser may send another language
+    with a script's requests than with the page's: Chromium 150 sent its own ``en-US``
+    with the socket's handshake to a page in French, and the game spoke English."""
+    asked = request.query.get("lang", "").strip().lower()
+    if asked in LANGUAGES:
+        return asked
     for part in request.headers.get("Accept-Language", "").split(","):
         code = part.split(";")[0].strip().lower().split("-")[0]
         if code in LANGUAGES:

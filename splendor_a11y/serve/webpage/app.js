@@ -262,9 +262,16 @@ function translate(code, words) {
 
 // ---- the connection ---------------------------------------------------------------
 
+// The page's language, for the server to answer in: a browser may send another with a
+// script's requests than with the page's (Chromium 150 sent its own en-US with the
+// socket's handshake to a page in French).
+function pageLanguage() {
+  return new URLSearchParams({ lang: document.documentElement.lang }).toString();
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  socket = new WebSocket(`${scheme}//${location.host}/socket`);
+  socket = new WebSocket(`${scheme}//${location.host}/socket?${pageLanguage()}`);
   let toldToLogIn = false;
   socket.addEventListener("open", () => {
     pause = 1000;
@@ -364,7 +371,10 @@ document.addEventListener("keydown", (event) => {
 page.login.addEventListener("submit", async (event) => {
   event.preventDefault();
   page.loginProblem.textContent = "";
-  const answer = await fetch("/login", { method: "POST", body: new URLSearchParams(new FormData(page.login)) });
+  const answer = await fetch(`/login?${pageLanguage()}`, {
+    method: "POST",
+    body: new URLSearchParams(new FormData(page.login)),
+  });
   const result = await answer.json().catch(() => ({}));
   if (typeof result.error === "string") {
     page.loginProblem.textContent = result.error;
