@@ -506,3 +506,24 @@ def test_keeping_a_noble_is_hinted_by_who_is_nearest_it() -> None:
     with speaking(LANGUAGES["fr"]):
         dit = explain_move(taken_from, 0, keep, Narrator(viewer=0))
     assert dit.endswith(f"n'attend plus que vous ; P1 n'en est qu'à {away} bonus."), dit
+
+
+def test_the_score_a_purchase_reaches_counts_its_noble_once() -> None:
+    """``you reach 17 points`` was said of a purchase that left the player 14 points with
+    the noble that visited: the noble was counted twice. When two nobles are met, the
+    player chooses one, and its points are counted once as well."""
+    from splendor_a11y.domain.cards import Noble
+
+    state = new_game(2, 5)
+    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
+    assert card.bonus is not None
+    colour = card.bonus.order
+    x, y = [i for i in range(5) if i != colour][:2]
+    first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
+    second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
+    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else 0 for i in range(5)] + [0])
+    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses, points=12 - card.points)
+    buy = Buy(Slot("a", index))
+    for nobles in ((first, None, None), (first, second, None)):
+        said = explain_move(replace(seat, nobles=nobles), 0, buy, Narrator(viewer=0))
+        assert said.endswith("; you reach 15 points, enough to end the game."), said

@@ -83,12 +83,17 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
 def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) -> int:
     """The seat's points once the purchase is played, what it discards counted (a card
     paid for with two of the player's own cards loses their points: a hint said ``you
-    reach 17 points`` of a purchase that left 16), with the best noble it then brings."""
+    reach 17 points`` of a purchase that left 16), with the best noble it then brings
+    when none has visited yet (the player still to choose between two). A noble that
+    visited on its own is in the points already: a hint said ``you reach 17 points`` of
+    a purchase that left 14 with the noble."""
     before = state.players[seat]
     try:
         after = decide_and_apply(state, command)[1].players[seat]
     except IllegalAction:
         return _points_with(state, seat, card)
+    if len(after.nobles) > len(before.nobles):
+        return after.points
     return after.points + _noble_points(state, before.bonuses, after.bonuses)
 
 
