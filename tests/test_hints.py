@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor_a11y.domain.cards import standard_cards
+from splendor_a11y.domain.cards import Card, Noble, standard_cards
 from splendor_a11y.domain.notation import GemCounts, Slot
 from splendor_a11y.engine import Buy, GameState, ReturnTokens, TakeGems, deal, legal_commands
 from splendor_a11y.play.conversation import Channel, SessionIO
@@ -426,11 +426,10 @@ def test_the_noble_a_purchase_brings_near_is_the_nearest() -> None:
     assert "the noble 3 near is then 2 bonuses away" in said, said  # 3 far, 3 bonuses away, came first
 
 
-def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
-    """A card whose bonus completed two nobles at once was hinted as bringing the first
-    "at once": the player is then asked which of the two visits, and only one does."""
-    from splendor_a11y.domain.cards import Noble
-
+def _card_before_two_nobles() -> tuple[GameState, int, Card, Noble, Noble]:
+    """A fresh deal whose level a card at the returned slot would complete either of two
+    nobles (``3 first``, ``3 second``, not yet on the table) for seat 0, who holds its
+    price: two bonuses of the card's colour, three of each noble's other colour."""
     state = new_game(2, 5)
     index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
     assert card.bonus is not None
@@ -439,8 +438,15 @@ def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
     first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
     second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
     bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else 0 for i in range(5)] + [0])
-    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses)
-    seat = replace(seat, nobles=(first, second, None))
+    ready = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses)
+    return ready, index, card, first, second
+
+
+def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
+    """A card whose bonus completed two nobles at once was hinted as bringing the first
+    "at once": the player is then asked which of the two visits, and only one does."""
+    state, index, card, first, second = _card_before_two_nobles()
+    seat = replace(state, nobles=(first, second, None))
     said = explain_move(seat, 0, Buy(Slot("a", index)), Narrator(viewer=0))
     assert said.endswith(" and a noble at once, your choice of 3 first or 3 second."), said
     with speaking(LANGUAGES["fr"]):
@@ -512,17 +518,8 @@ def test_the_score_a_purchase_reaches_counts_its_noble_once() -> None:
     """``you reach 17 points`` was said of a purchase that left the player 14 points with
     the noble that visited: the noble was counted twice. When two nobles are met, the
     player chooses one, and its points are counted once as well."""
-    from splendor_a11y.domain.cards import Noble
-
-    state = new_game(2, 5)
-    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
-    assert card.bonus is not None
-    colour = card.bonus.order
-    x, y = [i for i in range(5) if i != colour][:2]
-    first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
-    second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
-    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else 0 for i in range(5)] + [0])
-    seat = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses, points=12 - card.points)
+    state, index, card, first, second = _card_before_two_nobles()
+    seat = with_player(state, 0, points=12 - card.points)
     buy = Buy(Slot("a", index))
     for nobles in ((first, None, None), (first, second, None)):
         said = explain_move(replace(seat, nobles=nobles), 0, buy, Narrator(viewer=0))
