@@ -21,7 +21,7 @@ from splendor_a11y.play.conversation import Channel
 from splendor_a11y.play.history import History
 from splendor_a11y.play.speech import NullSpeaker, Speaker
 from splendor_a11y.play.terminal import escape_controls, write_line
-from splendor_a11y.text.messages import has_text, is_yes, text
+from splendor_a11y.text.messages import has_text, is_yes, text, variant
 
 __all__ = ["KEYS", "Console", "key_lines", "keys_help"]
 
@@ -62,16 +62,10 @@ def keys_help(watching: bool = False) -> list[str]:
         text(
             "help.line",
             usage=text("key.either", first=first, second=_said_key(key, second)),
-            summary=text(_key_summary(key, watching)),
+            summary=text(variant(f"key.{key}", "watching", watching)),
         )
         for key, first, second in KEYS
     ]
-
-
-def _key_summary(key: str, watching: bool) -> str:
-    """The catalogue key of what a key does, in its form for someone watching where it has one."""
-    told = f"key.{key}.watching"
-    return told if watching and has_text(told) else f"key.{key}"
 
 
 def _said_key(key: str, name: str) -> str:

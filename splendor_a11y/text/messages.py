@@ -32,14 +32,15 @@ __all__ = [
     "listed",
     "modules_with",
     "plural",
+    "problem_text",
     "said_word",
     "separated",
-    "problem_text",
     "set_language",
     "speak_as_a_server",
     "speaking",
     "text",
     "typed_in_language",
+    "variant",
 ]
 
 SOURCE = ENGLISH.catalogue
@@ -164,6 +165,14 @@ def agreement(you: bool) -> dict[str, str]:
 def has_text(key: str) -> bool:
     """True when the catalogue has ``key`` (a module's optional sentences)."""
     return language().has(key)
+
+
+def variant(key: str, form: str, wanted: bool) -> str:
+    """``key`` or, when ``wanted`` and the catalogue has it, its ``key.form`` variant: a
+    sentence said in words (``.words``), or to someone who holds no seat (``.watching``),
+    where that listener needs other words than the usual ones."""
+    other = f"{key}.{form}"
+    return other if wanted and has_text(other) else key
 
 
 def sentence(words: str) -> str:

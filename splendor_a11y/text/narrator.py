@@ -70,6 +70,7 @@ from splendor_a11y.text.messages import (
     separated,
     text,
     typed_in_language,
+    variant,
 )
 
 __all__ = ["Detail", "Narrator", "Verbosity", "capitalized", "log_refusal"]
@@ -297,8 +298,7 @@ class Narrator:
         """A sentence's key, or its ``.words`` form for a listener in words where it has
         one: a noble in words comes in brackets, and ``noble 1, (3 diamond ... bonuses,
         3 points)`` had a comma before them that codes need (``noble 1, 3 3d 3r 3o``)."""
-        words = key + ".words"
-        return words if self.verbosity is Verbosity.WORDS and has_text(words) else key
+        return variant(key, "words", self.verbosity is Verbosity.WORDS)
 
     def _value(self, value: object, before: GameState, after: GameState) -> object:
         """One field of a phrase in words (plain text and numbers as they are)."""
