@@ -490,6 +490,37 @@ def test_an_orient_card_s_purchase_is_hinted_by_what_its_marks_give() -> None:
     assert dit.endswith(" et une carte visible de niveau a gratuite."), dit
 
 
+def test_the_colour_given_to_an_orient_card_is_hinted_by_the_noble_it_brings() -> None:
+    """``colour r: it counts with your rubies, 1 bonus`` was said of a colour that made a
+    noble visit: now the hint says so, or names the noble the colour brings nearest, or
+    the choice of two it completes at once."""
+    from splendor_a11y.domain.notation import COLOURS
+    from splendor_a11y.engine.modules.orient.commands import Associate
+
+    state = new_game(2, 3, ("orient",))
+    first = Noble(3, GemCounts([3, 3, 0, 0, 0, 0]), "3 first")
+    second = Noble(3, GemCounts([3, 0, 3, 0, 0, 0]), "3 second")
+    far = Noble(3, GemCounts([0, 0, 0, 4, 4, 0]), "3 far")
+    colour = Associate(COLOURS[0])
+    named = COLOURS[0].value
+
+    def said(bonuses: list[int], nobles: tuple[Noble | None, ...], french: bool = False) -> str:
+        seat = replace(with_player(state, 0, bonuses=GemCounts([*bonuses, 0])), nobles=nobles)
+        with speaking(LANGUAGES["fr" if french else "en"]):
+            return explain_move(seat, 0, colour, Narrator(viewer=0))
+
+    counts = f"colour {named}: it counts with your diamonds, 1 bonus"
+    assert said([2, 3, 0, 0, 0], (first, far, None)) == f"{counts}, and gives you the noble 3 first at once."
+    assert said([2, 3, 3, 0, 0], (first, second, far)) == (
+        f"{counts}, and gives you a noble at once, your choice of 3 first or 3 second."
+    )
+    assert said([1, 2, 0, 0, 0], (far, first, None)) == f"{counts}; the noble 3 first is then 2 bonuses away."
+    assert said([0, 0, 0, 3, 3], (far, first, None)) == f"{counts}."
+    assert said([2, 3, 0, 0, 0], (first, far, None), french=True).endswith(
+        ", et vous donne le noble 3 first tout de suite."
+    )
+
+
 def test_keeping_a_noble_is_hinted_by_who_is_nearest_it() -> None:
     """``keep noble 1: the noble 3 4r 4o waits for you alone`` was said of a noble five
     bonuses from the player and two from their opponent: now the hint says whom it is

@@ -35,6 +35,7 @@ from splendor_a11y.engine.events import (
 from splendor_a11y.engine.fold import evolve, fold
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules import MODULES, modules_named
+from splendor_a11y.engine.nobles import NEAR_NOBLE, bonuses_missing, nearest_noble, nobles_completed
 from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
@@ -66,6 +67,7 @@ __all__ = [
     "SPECTATOR",
     "EVENT_KINDS",
     "MODULES",
+    "NEAR_NOBLE",
     "RULES",
     "Buy",
     "CardBought",
@@ -105,6 +107,7 @@ __all__ = [
     "decide",
     "decide_and_apply",
     "play_legal",
+    "bonuses_missing",
     "default_payment",
     "decks_unknown",
     "determinize",
@@ -114,7 +117,9 @@ __all__ = [
     "gems_missing",
     "legal_commands",
     "modules_named",
+    "nearest_noble",
     "needed",
+    "nobles_completed",
     "gems_uncovered",
     "price",
     "redact",

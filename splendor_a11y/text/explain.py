@@ -15,6 +15,7 @@ from typing import Any
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
+    NEAR_NOBLE,
     Buy,
     ChooseNoble,
     Command,
@@ -25,9 +26,11 @@ from splendor_a11y.engine import (
     Reserve,
     ReturnTokens,
     TakeGems,
+    bonuses_missing,
     decide_and_apply,
     gems_missing,
-    needed,
+    nearest_noble,
+    nobles_completed,
     price,
 )
 from splendor_a11y.text.describe import mark_words, said_plainly
@@ -36,17 +39,10 @@ from splendor_a11y.text.narrator import Narrator
 
 __all__ = ["card_places", "explain_move", "planned_purchase"]
 
-NEAR_NOBLE = 3
-"""A noble this many bonuses away or nearer is worth mentioning."""
-
 
 def _gems(n: int) -> str:
     """``1 gem``, ``3 gems``."""
     return plural(n, "hint.gems")
-
-
-def _noble_missing(requirement: GemCounts, bonuses: GemCounts) -> int:
-    return needed(requirement, bonuses).total
 
 
 def _rivals_who_could_buy(state: GameState, seat: int, place: Slot, card: Card) -> list[int]:
@@ -100,19 +96,7 @@ def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) 
 def _noble_points(state: GameState, before: GemCounts, after: GemCounts) -> int:
     """The most points a noble on the table brings that bonuses ``after`` qualify for and
     ``before`` did not."""
-    return max((noble.points for noble in _nobles_completed(state, before, after)), default=0)
-
-
-def _nobles_completed(state: GameState, before: GemCounts, after: GemCounts) -> list[Noble]:
-    """The nobles on the table, in its order, that bonuses ``after`` qualify for and
-    ``before`` did not."""
-    return [
-        noble
-        for noble in state.nobles
-        if noble is not None
-        and _noble_missing(noble.requirement, before) > 0
-        and _noble_missing(noble.requirement, after) == 0
-    ]
+    return max((noble.points for noble in nobles_completed(state.nobles, before, after)), default=0)
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
@@ -164,28 +148,19 @@ def _ordinal(n: int) -> str:
 
 
 def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
-    """The noble the card's bonus brings nearest, within ``NEAR_NOBLE`` (the first on the
-    table of those as near), with the bonuses it still lacks once the card is owned (0: it
-    visits at once). The first noble brought nearer was said: ``the noble 3 4d 4s is then
-    3 bonuses away`` where the same card left 3 3d 3s 3e one bonus away."""
+    """The noble the card's bonus brings nearest, within ``NEAR_NOBLE`` (``nearest_noble``),
+    with the bonuses it still lacks once the card is owned (0: it visits at once)."""
     player = state.players[seat]
-    assert card.bonus is not None
-    bonuses = _bonuses_with(player, card)
-    nearer = [
-        (_noble_missing(noble.requirement, bonuses), order, noble)
-        for order, noble in enumerate(state.nobles)
-        if noble is not None and noble.requirement[card.bonus.order] > player.bonuses[card.bonus.order]
-    ]
-    missing, _, noble = min(nearer, default=(NEAR_NOBLE + 1, 0, None), key=lambda found: found[:2])
-    return (noble, missing) if noble is not None and missing <= NEAR_NOBLE else (None, 0)
+    found = nearest_noble(state.nobles, player.bonuses, _bonuses_with(player, card))
+    return found if found is not None else (None, 0)
 
 
-def _nobles_at_once(state: GameState, seat: int, card: Card) -> list[Noble]:
+def _nobles_at_once(state: GameState, seat: int, card: Card) -> tuple[Noble, ...]:
     """The nobles the card's bonus completes, on the table's order: when there are two,
     the player chooses one, and a hint that named the first as coming "at once" told
     them of no choice."""
     player = state.players[seat]
-    return _nobles_completed(state, player.bonuses, _bonuses_with(player, card))
+    return nobles_completed(state.nobles, player.bonuses, _bonuses_with(player, card))
 
 
 def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:
@@ -321,7 +296,7 @@ def _explain_noble(state: GameState, seat: int, command: ChooseNoble, narrator: 
     rivals = [
         i
         for i, p in enumerate(state.players)
-        if i != seat and noble is not None and _noble_missing(noble.requirement, p.bonuses) <= NEAR_NOBLE
+        if i != seat and noble is not None and bonuses_missing(noble, p.bonuses) <= NEAR_NOBLE
     ]
     if rivals:
         return _about_seats("hint.noble_rival", state, rivals, command=narrator.command(command))

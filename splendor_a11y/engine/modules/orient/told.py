@@ -27,7 +27,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.payment import shortfall
+from splendor_a11y.engine.nobles import bonuses_missing, nearest_noble, nobles_completed
 from splendor_a11y.engine.phrase import CardList, Choice, Counted, GemName, MarkWords, OwnedCard, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
@@ -79,12 +79,32 @@ def prompt(state: GameState) -> Phrase | None:
 def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     """Why an effect's answer is worth it."""
     if isinstance(command, Associate):
-        return Phrase("hint.associate", {"command": command, "gem": GemName(command.colour, 2), "count": command.count})
+        fields = {"command": command, "gem": GemName(command.colour, 2), "count": command.count}
+        return Phrase("hint.associate", {**fields, "noble": _noble_brought_near(state, seat, command)})
     if isinstance(command, TakeFree):
         return Phrase("hint.free", {"command": command, "card": state.card_at(command.place)})
     if isinstance(command, ReserveNoble):
         return _why_keep_noble(state, seat, command)
     return None
+
+
+def _noble_brought_near(state: GameState, seat: int, command: Associate) -> Phrase | str:
+    """What a colour given to a card does for the seat's nobles: the noble it brings at
+    once (or the choice of two), else the one it brings nearest (``nearest_noble``); ""
+    when none. The hint said ``colour r: it counts with your rubies, 1 bonus`` of a
+    colour that made a noble visit."""
+    before = state.players[seat].bonuses
+    after = before.plus([command.count if i == command.colour.order else 0 for i in range(6)])
+    nobles = state.noble_options(seat)
+    at_once = nobles_completed(nobles, before, after)
+    if len(at_once) > 1:
+        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_choice", {"nobles": Choice(at_once)})})
+    near = nearest_noble(nobles, before, after)
+    if near is None:
+        return ""
+    if near[1] == 0:
+        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_now", {"noble": near[0]})})
+    return Phrase("hint.noble_near", {"noble": near[0], "missing": Counted("hint.bonuses", near[1])})
 
 
 def _why_keep_noble(state: GameState, seat: int, command: ReserveNoble) -> Phrase:
@@ -93,7 +113,7 @@ def _why_keep_noble(state: GameState, seat: int, command: ReserveNoble) -> Phras
     alone`` was said of a noble five bonuses away, kept from an opponent two away."""
     noble = state.nobles[command.index - 1]
     assert noble is not None, "only a noble on the table is kept"
-    away = [shortfall(noble.requirement, player.bonuses).total for player in state.players]
+    away = [bonuses_missing(noble, player.bonuses) for player in state.players]
     fields = {"command": command, "noble": noble}
     rival = min((seat_away for seat_away in enumerate(away) if seat_away[0] != seat), key=lambda found: found[1])
     if rival[1] < away[seat]:

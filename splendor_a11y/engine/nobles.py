@@ -1,0 +1,47 @@
+"""What a change of a player's bonuses does for the nobles: those it makes visit, and the
+one it brings nearest. A purchase's hint and a module's hints for its own commands say
+the same of the nobles, so they reckon it here, once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from splendor_a11y.domain.cards import Noble
+from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.engine.payment import needed
+
+__all__ = ["NEAR_NOBLE", "bonuses_missing", "nearest_noble", "nobles_completed"]
+
+NEAR_NOBLE = 3
+"""A noble this many bonuses away or nearer is worth naming in a hint."""
+
+
+def bonuses_missing(noble: Noble, bonuses: GemCounts) -> int:
+    """How many more bonuses the noble asks of a player holding ``bonuses``."""
+    return needed(noble.requirement, bonuses).total
+
+
+def nobles_completed(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> tuple[Noble, ...]:
+    """The nobles, in their order, that bonuses ``after`` qualify for and ``before`` did
+    not: two or more, and the player chooses which visits."""
+    return tuple(
+        noble
+        for noble in nobles
+        if noble is not None and bonuses_missing(noble, before) > 0 and bonuses_missing(noble, after) == 0
+    )
+
+
+def nearest_noble(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> tuple[Noble, int] | None:
+    """The noble bonuses ``after`` bring nearest of those they bring nearer than ``before``
+    (the first in order of those as near), with the bonuses it still asks (0: it visits),
+    when within ``NEAR_NOBLE``. The first noble brought nearer was once said: ``the noble
+    3 4d 4s is then 3 bonuses away`` where the same card left 3 3d 3s 3e one away."""
+    nearer = [
+        (missing, order, noble)
+        for order, noble in enumerate(nobles)
+        if noble is not None and (missing := bonuses_missing(noble, after)) < bonuses_missing(noble, before)
+    ]
+    if not nearer:
+        return None
+    missing, _, noble = min(nearer, key=lambda found: found[:2])
+    return (noble, missing) if missing <= NEAR_NOBLE else None
