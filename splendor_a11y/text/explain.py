@@ -73,7 +73,7 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
     player = state.players[seat]
     if card.bonus is None:
         return player.points + card.points
-    return player.points + card.points + _noble_points(state, player.bonuses, _bonuses_with(player, card))
+    return player.points + card.points + _noble_points(state, seat, player.bonuses, _bonuses_with(player, card))
 
 
 def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) -> int:
@@ -90,13 +90,15 @@ def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) 
         return _points_with(state, seat, card)
     if len(after.nobles) > len(before.nobles):
         return after.points
-    return after.points + _noble_points(state, before.bonuses, after.bonuses)
+    return after.points + _noble_points(state, seat, before.bonuses, after.bonuses)
 
 
-def _noble_points(state: GameState, before: GemCounts, after: GemCounts) -> int:
-    """The most points a noble on the table brings that bonuses ``after`` qualify for and
+def _noble_points(state: GameState, seat: int, before: GemCounts, after: GemCounts) -> int:
+    """The most points a noble that may visit the seat (``GameState.noble_options``: the
+    table's, and any a module keeps for it) brings, that bonuses ``after`` qualify for and
     ``before`` did not."""
-    return max((noble.points for noble in nobles_completed(state.nobles, before, after)), default=0)
+    options = state.noble_options(seat)
+    return max((noble.points for noble in nobles_completed(options, before, after)), default=0)
 
 
 def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) -> tuple[list[str], str]:
@@ -149,9 +151,11 @@ def _ordinal(n: int) -> str:
 
 def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
     """The noble the card's bonus brings nearest, within ``NEAR_NOBLE`` (``nearest_noble``),
-    with the bonuses it still lacks once the card is owned (0: it visits at once)."""
+    with the bonuses it still lacks once the card is owned (0: it visits at once), of
+    those that may visit the seat: the table's, and one a module keeps for it (``buy a1:
+    it gives you your third emerald`` was said of the card that made a kept noble visit)."""
     player = state.players[seat]
-    found = nearest_noble(state.nobles, player.bonuses, _bonuses_with(player, card))
+    found = nearest_noble(state.noble_options(seat), player.bonuses, _bonuses_with(player, card))
     return found if found is not None else (None, 0)
 
 
@@ -160,7 +164,7 @@ def _nobles_at_once(state: GameState, seat: int, card: Card) -> tuple[Noble, ...
     the player chooses one, and a hint that named the first as coming "at once" told
     them of no choice."""
     player = state.players[seat]
-    return nobles_completed(state.nobles, player.bonuses, _bonuses_with(player, card))
+    return nobles_completed(state.noble_options(seat), player.bonuses, _bonuses_with(player, card))
 
 
 def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:

@@ -484,3 +484,24 @@ def test_a_hint_to_buy_by_discarding_counts_the_points_the_discarded_cards_take(
     dear = _discarding(Slot("c", 5), parse_card_head("a1o"), Card.parse("b2o 5d"))
     said = explain_move(with_player(state, 0, points=13), 0, dear, Narrator(0))
     assert "enough to end the game" not in said, said
+
+
+def test_a_purchase_that_brings_the_noble_kept_for_the_buyer_is_hinted_so() -> None:
+    """The hint of a purchase whose bonus made the noble kept for the player visit said
+    nothing of it: it looked only at the nobles on the table. The hint of the colour an
+    associating card takes looks at both."""
+    from splendor_a11y.text.explain import explain_move
+
+    state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
+    state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
+    noble = reserved_nobles(state.players[0])[0]
+    needs = noble.requirement.minus(state.players[0].bonuses)
+    colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.order] > 0)
+    almost = noble.requirement.minus([1 if i == colour.order else 0 for i in range(6)])
+    plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4 and not c.points)
+    state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
+    state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
+    said = explain_move(state, 0, Buy(Slot("a", 1)), Narrator(viewer=0))
+    assert said.endswith(f" and the noble {noble.text} at once."), said
+    said = explain_move(state, 0, Associate(colour), Narrator(viewer=0))
+    assert said.endswith(f", and gives you the noble {noble.text} at once."), said
