@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from splendor_a11y.domain.cards import Card, standard_cards
+from splendor_a11y.domain.cards import Card, Noble, standard_cards
 from splendor_a11y.domain.notation import CardHead, DeckTop, Gem, GemCounts, Slot, parse_card_head
 from splendor_a11y.engine import (
     Buy,
@@ -215,16 +215,22 @@ def test_the_noble_card_reserves_a_noble_that_visits_only_its_owner() -> None:
     assert refused(replace(bens, phase=Phase.NOBLE), ChooseNoble(2)).reason is Reason.NOBLE_GONE
 
 
-def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
+def _a_card_from_the_kept_noble() -> tuple[GameState, Noble, Gem]:
+    """Ana keeps a noble (noble 1) and lacks one bonus of a colour for it; the level a
+    card at a1, worth no points, gives that bonus, and she holds its price."""
     state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
     state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
     noble = reserved_nobles(state.players[0])[0]
     needs = noble.requirement.minus(state.players[0].bonuses)
     colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.order] > 0)
     almost = noble.requirement.minus([1 if i == colour.order else 0 for i in range(6)])
-    plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4)
+    plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4 and not c.points)
     state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
-    state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
+    return with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0])), noble, colour
+
+
+def test_the_reserved_noble_visits_by_the_usual_rule() -> None:
+    state, noble, _ = _a_card_from_the_kept_noble()
     state = play(state, Buy(Slot("a", 1)))
     assert noble in state.players[0].nobles and reserved_nobles(state.players[0]) == ()
 
@@ -492,15 +498,7 @@ def test_a_purchase_that_brings_the_noble_kept_for_the_buyer_is_hinted_so() -> N
     associating card takes looks at both."""
     from splendor_a11y.text.explain import explain_move
 
-    state = owning(put(game(), "b5", "b1d+n 2s 2e 2r 2o"), 0, tokens="2s 2e 2r 2o")
-    state = play(state, Buy(Slot("b", 5)), ReserveNoble(1))
-    noble = reserved_nobles(state.players[0])[0]
-    needs = noble.requirement.minus(state.players[0].bonuses)
-    colour = next(g for g in Gem if g is not Gem.GOLD and needs[g.order] > 0)
-    almost = noble.requirement.minus([1 if i == colour.order else 0 for i in range(6)])
-    plain = next(c for c in CARDS.level("a") if c.bonus is colour and c.cost.total <= 4 and not c.points)
-    state = replace(put(state, "a1", plain.text), current=0, phase=Phase.ACTION)
-    state = with_player(state, 0, bonuses=almost, tokens=GemCounts(list(plain.cost[:5]) + [0]))
+    state, noble, colour = _a_card_from_the_kept_noble()
     said = explain_move(state, 0, Buy(Slot("a", 1)), Narrator(viewer=0))
     assert said.endswith(f" and the noble {noble.text} at once."), said
     said = explain_move(state, 0, Associate(colour), Narrator(viewer=0))
