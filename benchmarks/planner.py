@@ -23,7 +23,6 @@ from collections.abc import Iterator
 
 from splendor_a11y.bots import DEFAULT_BUDGET, SearchBudget
 from splendor_a11y.bots.clock import Stopwatch
-from splendor_a11y.bots.medium import NOT_FOLLOW_UPS
 from splendor_a11y.domain.cards import Card, standard_cards
 from splendor_a11y.engine import (
     Command,
@@ -114,7 +113,7 @@ def judged(state: GameState, seat: int) -> float:
 def _settled(state: GameState, seat: int) -> GameState:
     """The position once the seat's own follow-ups (tokens given back, a noble chosen) are
     decided, each the best by the planner's count."""
-    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
+    while not state.is_over and state.current == seat and state.phase.follows_an_action:
         state = max((play_legal(state, command)[1] for command in legal_commands(state)), key=lambda s: judged(s, seat))
     return state
 

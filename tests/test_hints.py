@@ -456,6 +456,33 @@ def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
     assert explain_move(alone, 0, Buy(Slot("a", index)), Narrator(viewer=0)).endswith(" and the noble 3 first at once.")
 
 
+def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so() -> None:
+    """With the Trading Posts, a purchase that completes two nobles, the player's fifth
+    ruby already there: once a noble is chosen, the coat of arms placed on the fourth
+    power brings five points, and the player reaches 15. The hint did not say the game
+    could end, counting the points before the player had chosen their noble."""
+    from splendor_a11y.engine.modules.tradingposts.kinds import FIVE, NAME, POWERS
+
+    state = new_game(2, 1, ("tradingposts",))
+    index, card = next(
+        (i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None and c.bonus.order != 2
+    )
+    assert card.bonus is not None and card.points == 0
+    colour = card.bonus.order
+    x, y = [i for i in (0, 1, 3, 4) if i != colour][:2]
+    first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
+    second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
+    rubies = POWERS[FIVE - 1].bonuses[2]
+    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else rubies if i == 2 else 0 for i in range(5)] + [0])
+    ready = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses, points=7)
+    routed = ready.players[0].with_part(NAME, tuple(power.number for power in POWERS[: FIVE - 1]))
+    ready = replace(ready, players=(routed, *ready.players[1:]), nobles=(first, second, None))
+    said = explain_move(ready, 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert said.endswith("your choice of 3 first or 3 second; you reach 15 points, enough to end the game."), said
+    short = explain_move(with_player(ready, 0, points=6), 0, Buy(Slot("a", index)), Narrator(viewer=0))
+    assert "enough to end the game" not in short, short
+
+
 def test_an_orient_card_s_purchase_is_hinted_by_what_its_marks_give() -> None:
     """``buy b6: it gives you b0*+a 4d 3s 1o and its effect``: the hint named the card
     again instead of what it gives. Each mark now says its gift, after the points."""

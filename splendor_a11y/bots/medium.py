@@ -27,16 +27,13 @@ __all__ = ["choose_medium", "finish_own_decisions", "greedy_command", "greedy_sc
 
 STALL = 0.6
 """How much a move that leaves the player exactly as before is marked down, in points."""
-NOT_FOLLOW_UPS = (Phase.SETUP, Phase.ACTION, Phase.ENDING, Phase.OVER)
-"""Every other phase is a decision that belongs to the same turn as the action that led
-to it: a return, a noble, a module's follow-up."""
 
 
 def own_follow_ups(state: GameState, seat: int) -> tuple[GameState, tuple[Event, ...]]:
     """Play the seat's follow-up decisions (returns over ten, a choice of noble) greedily,
     so a move is judged by where it really leaves the player; with the events they made."""
     made: list[Event] = []
-    while not state.is_over and state.current == seat and state.phase not in NOT_FOLLOW_UPS:
+    while not state.is_over and state.current == seat and state.phase.follows_an_action:
         choice = quick_choice(state)
         events, state = decide_and_apply(state, choice) if choice else play_legal(state, greedy_command(state))
         made.extend(events)

@@ -73,6 +73,13 @@ class Phase:
         if _PHASES.setdefault(self.name, self) is not self:
             raise ValueError(f"two phases are named {self.name!r}")
 
+    @property
+    def follows_an_action(self) -> bool:
+        """Whether this is a decision that belongs to the turn of the action before it (a
+        return over ten, a choice of noble, a module's follow-up), not the start of a
+        turn or the game's setting up or end."""
+        return self not in _TURN_EDGES
+
     def __repr__(self) -> str:
         return f"Phase.{self.name.upper()}"
 
@@ -369,6 +376,8 @@ Phase.SETUP = Phase("setup")
 Phase.ACTION = Phase("action")
 Phase.ENDING = Phase("ending")
 Phase.OVER = Phase("over")
+_TURN_EDGES = (Phase.SETUP, Phase.ACTION, Phase.ENDING, Phase.OVER)
+"""The phases that are no follow-up of an action (``Phase.follows_an_action``)."""
 Phase.RETURN = Phase(
     "return",
     ("return",),

@@ -29,6 +29,7 @@ from splendor_a11y.engine import (
     bonuses_missing,
     decide_and_apply,
     gems_missing,
+    legal_commands,
     nearest_noble,
     nobles_completed,
     price,
@@ -77,20 +78,28 @@ def _points_with(state: GameState, seat: int, card: Card) -> int:
 
 
 def _points_after_buying(state: GameState, seat: int, command: Buy, card: Card) -> int:
-    """The seat's points once the purchase is played, what it discards counted (a card
-    paid for with two of the player's own cards loses their points: a hint said ``you
-    reach 17 points`` of a purchase that left 16), with the best noble it then brings
-    when none has visited yet (the player still to choose between two). A noble that
-    visited on its own is in the points already: a hint said ``you reach 17 points`` of
-    a purchase that left 14 with the noble."""
-    before = state.players[seat]
+    """The seat's points once the purchase is played and the decisions of the same turn
+    that follow it are made as well as they can be (``_most_points_decided``), what it
+    discards counted (a card paid for with two of the player's own cards loses their
+    points: a hint said ``you reach 17 points`` of a purchase that left 16). A noble that
+    visited on its own is in the points once: a hint said ``you reach 17 points`` of a
+    purchase that left 14 with the noble."""
     try:
-        after = decide_and_apply(state, command)[1].players[seat]
+        after = decide_and_apply(state, command)[1]
     except IllegalAction:
         return _points_with(state, seat, card)
-    if len(after.nobles) > len(before.nobles):
-        return after.points
-    return after.points + _noble_points(state, seat, before.bonuses, after.bonuses)
+    return _most_points_decided(after, seat)
+
+
+def _most_points_decided(state: GameState, seat: int) -> int:
+    """The most points the seat can have once it has made the decisions that follow its
+    action in the same turn, each tried (a choice of two nobles, a module's follow-ups):
+    with the Trading Posts, the coat of arms placed after a noble's visit brings its
+    points only once the player has chosen the noble, and a purchase that reached 15 so
+    was hinted without saying it ends the game."""
+    if state.is_over or state.current != seat or not state.phase.follows_an_action:
+        return state.players[seat].points
+    return max(_most_points_decided(decide_and_apply(state, command)[1], seat) for command in legal_commands(state))
 
 
 def _noble_points(state: GameState, seat: int, before: GemCounts, after: GemCounts) -> int:
