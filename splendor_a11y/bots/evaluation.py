@@ -15,12 +15,11 @@ from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Card, Noble
 from splendor_a11y.domain.notation import packed_holding, packed_shortfall
-from splendor_a11y.engine import GameState, Module, PlayerState, face_up_slots, gems_missing
+from splendor_a11y.engine import GameState, Module, PlayerState, bonuses_missing, face_up_slots, gems_missing
 
 __all__ = [
     "WIN",
     "best_opponent",
-    "bonuses_missing",
     "evaluate",
     "holding",
     "holding_worth",
@@ -53,17 +52,6 @@ def reach_gap(card: Card, player: PlayerState, modules: tuple[Module, ...] = ())
         if gap is not None:
             return gap(player)
     return gems_missing(card, player)
-
-
-def bonuses_missing(noble: Noble, bonuses: tuple[int, ...]) -> int:
-    """How many more bonuses the player needs before the noble may visit."""
-    req = noble.requirement
-    missing = 0
-    for i in range(5):
-        lack = req[i] - bonuses[i]
-        if lack > 0:
-            missing += lack
-    return missing
 
 
 def _noble_value(nobles: tuple[Noble | None, ...], bonuses: tuple[int, ...]) -> float:

@@ -5,9 +5,9 @@ search and its race to the winning score both judge positions with it.
 
 from __future__ import annotations
 
-from splendor_a11y.bots.evaluation import bonuses_missing, reach_gap
+from splendor_a11y.bots.evaluation import reach_gap
 from splendor_a11y.bots.medium import STALL, own_follow_ups
-from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned, decide_and_apply
+from splendor_a11y.engine import Command, GameState, PlayerState, TokensReturned, bonuses_missing, decide_and_apply
 
 __all__ = [
     "FAR_RESERVATION",

@@ -4,11 +4,10 @@ the same of the nobles, so they reckon it here, once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from splendor_a11y.domain.cards import Noble
 from splendor_a11y.domain.notation import GemCounts
-from splendor_a11y.engine.payment import needed
 
 __all__ = ["NEAR_NOBLE", "bonuses_missing", "nearest_noble", "nobles_completed"]
 
@@ -16,9 +15,17 @@ NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth naming in a hint."""
 
 
-def bonuses_missing(noble: Noble, bonuses: GemCounts) -> int:
-    """How many more bonuses the noble asks of a player holding ``bonuses``."""
-    return needed(noble.requirement, bonuses).total
+def bonuses_missing(noble: Noble, bonuses: Sequence[int]) -> int:
+    """How many more bonuses the noble asks of a player holding ``bonuses`` (five colour
+    counts at least). Counted colour by colour, with no counts made on the way: the
+    bots' judgement asks this of every noble at every position a search judges."""
+    requirement = noble.requirement
+    missing = 0
+    for colour in range(5):
+        lack = requirement[colour] - bonuses[colour]
+        if lack > 0:
+            missing += lack
+    return missing
 
 
 def nobles_completed(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> tuple[Noble, ...]:
