@@ -35,7 +35,14 @@ from splendor_a11y.engine.events import (
 from splendor_a11y.engine.fold import evolve, fold
 from splendor_a11y.engine.module import Module
 from splendor_a11y.engine.modules import MODULES, modules_named
-from splendor_a11y.engine.nobles import NEAR_NOBLE, bonuses_missing, nearest_noble, nobles_completed
+from splendor_a11y.engine.nobles import (
+    NEAR_NOBLE,
+    NobleOutlook,
+    bonuses_missing,
+    nearest_noble,
+    noble_outlook,
+    nobles_completed,
+)
 from splendor_a11y.engine.payment import default_payment, gems_missing, needed, shortfall
 from splendor_a11y.engine.refusals import IllegalAction, Reason
 from splendor_a11y.engine.rulebook import RULES, Rules
@@ -108,6 +115,8 @@ __all__ = [
     "decide_and_apply",
     "play_legal",
     "bonuses_missing",
+    "noble_outlook",
+    "NobleOutlook",
     "default_payment",
     "decks_unknown",
     "determinize",

@@ -5,11 +5,12 @@ the same of the nobles, so they reckon it here, once."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Noble
 from splendor_a11y.domain.notation import GemCounts
 
-__all__ = ["NEAR_NOBLE", "bonuses_missing", "nearest_noble", "nobles_completed"]
+__all__ = ["NEAR_NOBLE", "NobleOutlook", "bonuses_missing", "nearest_noble", "noble_outlook", "nobles_completed"]
 
 NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth naming in a hint."""
@@ -52,3 +53,27 @@ def nearest_noble(nobles: Iterable[Noble | None], before: GemCounts, after: GemC
         return None
     missing, _, noble = min(nearer, key=lambda found: found[:2])
     return (noble, missing) if missing <= NEAR_NOBLE else None
+
+
+@dataclass(frozen=True, slots=True)
+class NobleOutlook:
+    """What a change of bonuses does for the nobles, as a hint tells it: the nobles it
+    completes (two or more: the player chooses which visits), else the noble it brings
+    nearest within ``NEAR_NOBLE`` and the bonuses that noble still asks; nothing when it
+    brings none near."""
+
+    completed: tuple[Noble, ...] = ()
+    nearest: Noble | None = None
+    missing: int = 0
+
+
+def noble_outlook(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> NobleOutlook:
+    """What bonuses ``after`` do for the nobles that ``before`` did not (``NobleOutlook``):
+    a purchase's hint and a module's hints for its own commands say it in the same
+    order: the choice, then at once, then how near."""
+    nobles = tuple(nobles)
+    completed = nobles_completed(nobles, before, after)
+    if completed:
+        return NobleOutlook(completed=completed)
+    near = nearest_noble(nobles, before, after)
+    return NobleOutlook() if near is None else NobleOutlook(nearest=near[0], missing=near[1])

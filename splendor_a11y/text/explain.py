@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from splendor_a11y.domain.cards import Card, Noble
+from splendor_a11y.domain.cards import Card
 from splendor_a11y.domain.notation import LEVELS, DeckTop, GemCounts, HandSlot, Slot
 from splendor_a11y.engine import (
     NEAR_NOBLE,
@@ -21,6 +21,7 @@ from splendor_a11y.engine import (
     Command,
     GameState,
     IllegalAction,
+    NobleOutlook,
     Pass,
     PlayerState,
     Reserve,
@@ -30,7 +31,7 @@ from splendor_a11y.engine import (
     decide_and_apply,
     gems_missing,
     legal_commands,
-    nearest_noble,
+    noble_outlook,
     nobles_completed,
     price,
 )
@@ -140,16 +141,18 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
     else:
         parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
     parts += gifts
-    at_once = _nobles_at_once(state, seat, card)
-    if len(at_once) > 1:
-        nobles = join_words([narrator.noble(noble) for noble in at_once], "or")
+    outlook = _noble_outlook(state, seat, card)
+    if len(outlook.completed) > 1:
+        nobles = join_words([narrator.noble(noble) for noble in outlook.completed], "or")
         return [*parts, text("hint.noble_choice", nobles=nobles)], ""
-    noble, missing = _noble_brought_near(state, seat, card)
-    if noble is None:
+    if outlook.completed:
+        return [*parts, text("hint.noble_now", noble=narrator.noble(outlook.completed[0]))], ""
+    if outlook.nearest is None:
         return parts, ""
-    if missing == 0:
-        return [*parts, text("hint.noble_now", noble=narrator.noble(noble))], ""
-    return parts, text("hint.noble_near", noble=narrator.noble(noble), missing=plural(missing, "hint.bonuses"))
+    near = text(
+        "hint.noble_near", noble=narrator.noble(outlook.nearest), missing=plural(outlook.missing, "hint.bonuses")
+    )
+    return parts, near
 
 
 def _ordinal(n: int) -> str:
@@ -158,22 +161,14 @@ def _ordinal(n: int) -> str:
     return ordinals[n - 1] if n <= len(ordinals) else text("ordinal.other", n=n)
 
 
-def _noble_brought_near(state: GameState, seat: int, card: Card) -> tuple[Noble | None, int]:
-    """The noble the card's bonus brings nearest, within ``NEAR_NOBLE`` (``nearest_noble``),
-    with the bonuses it still lacks once the card is owned (0: it visits at once), of
-    those that may visit the seat: the table's, and one a module keeps for it (``buy a1:
-    it gives you your third emerald`` was said of the card that made a kept noble visit)."""
+def _noble_outlook(state: GameState, seat: int, card: Card) -> NobleOutlook:
+    """What the card's bonus does for the nobles that may visit the seat (``noble_outlook``):
+    the table's, and one a module keeps for it (``buy a1: it gives you your third
+    emerald`` was said of the card that made a kept noble visit). Two completed at once
+    are the player's choice: a hint that named the first as coming "at once" told them
+    of no choice."""
     player = state.players[seat]
-    found = nearest_noble(state.noble_options(seat), player.bonuses, _bonuses_with(player, card))
-    return found if found is not None else (None, 0)
-
-
-def _nobles_at_once(state: GameState, seat: int, card: Card) -> tuple[Noble, ...]:
-    """The nobles the card's bonus completes, on the table's order: when there are two,
-    the player chooses one, and a hint that named the first as coming "at once" told
-    them of no choice."""
-    player = state.players[seat]
-    return nobles_completed(state.noble_options(seat), player.bonuses, _bonuses_with(player, card))
+    return noble_outlook(state.noble_options(seat), player.bonuses, _bonuses_with(player, card))
 
 
 def card_places(state: GameState, seat: int) -> list[tuple[Slot | HandSlot, Card]]:

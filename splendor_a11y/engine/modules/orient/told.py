@@ -27,7 +27,7 @@ from splendor_a11y.engine.modules.orient.marks import (
     pending_associate,
     reserved_nobles,
 )
-from splendor_a11y.engine.nobles import bonuses_missing, nearest_noble, nobles_completed
+from splendor_a11y.engine.nobles import bonuses_missing, noble_outlook
 from splendor_a11y.engine.phrase import CardList, Choice, Counted, GemName, MarkWords, OwnedCard, Phrase, SlotCards
 from splendor_a11y.engine.state import GameState, Phase
 
@@ -90,21 +90,19 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
 
 def _noble_brought_near(state: GameState, seat: int, command: Associate) -> Phrase | str:
     """What a colour given to a card does for the seat's nobles: the noble it brings at
-    once (or the choice of two), else the one it brings nearest (``nearest_noble``); ""
+    once (or the choice of two), else the one it brings nearest (``noble_outlook``); ""
     when none. The hint said ``colour r: it counts with your rubies, 1 bonus`` of a
     colour that made a noble visit."""
     before = state.players[seat].bonuses
     after = before.plus([command.count if i == command.colour.order else 0 for i in range(6)])
-    nobles = state.noble_options(seat)
-    at_once = nobles_completed(nobles, before, after)
-    if len(at_once) > 1:
-        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_choice", {"nobles": Choice(at_once)})})
-    near = nearest_noble(nobles, before, after)
-    if near is None:
+    outlook = noble_outlook(state.noble_options(seat), before, after)
+    if len(outlook.completed) > 1:
+        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_choice", {"nobles": Choice(outlook.completed)})})
+    if outlook.completed:
+        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_now", {"noble": outlook.completed[0]})})
+    if outlook.nearest is None:
         return ""
-    if near[1] == 0:
-        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_now", {"noble": near[0]})})
-    return Phrase("hint.noble_near", {"noble": near[0], "missing": Counted("hint.bonuses", near[1])})
+    return Phrase("hint.noble_near", {"noble": outlook.nearest, "missing": Counted("hint.bonuses", outlook.missing)})
 
 
 def _why_keep_noble(state: GameState, seat: int, command: ReserveNoble) -> Phrase:
