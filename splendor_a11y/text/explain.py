@@ -34,6 +34,7 @@ from splendor_a11y.engine import (
     noble_outlook,
     nobles_completed,
     price,
+    turn_again,
 )
 from splendor_a11y.text.describe import mark_words, said_plainly
 from splendor_a11y.text.messages import gem_name, join_words, listed, plural, text
@@ -101,6 +102,14 @@ def _most_points_decided(state: GameState, seat: int) -> int:
     if state.is_over or state.current != seat or not state.phase.follows_an_action:
         return state.players[seat].points
     return max(_most_points_decided(decide_and_apply(state, command)[1], seat) for command in legal_commands(state))
+
+
+def _points_if_they_buy(state: GameState, rival: int, place: Slot, card: Card) -> int:
+    """The rival's points were it their turn and they bought the face-up card at ``place``
+    (``_points_after_buying``): a card paid for with two of their own cards loses those
+    cards' points, and a hint said ``Ben could buy it and win the game`` of a card that
+    would have left him where he was."""
+    return _points_after_buying(turn_again(state, rival), rival, Buy(place), card)
 
 
 def _noble_points(state: GameState, seat: int, before: GemCounts, after: GemCounts) -> int:
@@ -279,7 +288,7 @@ def _explain_reserve(state: GameState, seat: int, command: Reserve, narrator: Na
     if card is None:
         return text("hint.plain", command=typed)
     rivals = _rivals_who_could_buy(state, seat, place, card)
-    winners = [i for i in rivals if _points_with(state, i, card) >= state.rules.points_to_win]
+    winners = [i for i in rivals if _points_if_they_buy(state, i, place, card) >= state.rules.points_to_win]
     if winners:
         why = _about_seats("hint.reserve_deny_win", state, winners)
     elif rivals:

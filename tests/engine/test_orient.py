@@ -281,6 +281,21 @@ def test_a_discard_card_needs_two_cards_and_nobles_are_kept() -> None:
     assert after.players[0].nobles == (noble,) and after.players[0].points == 3 + 3
 
 
+def test_a_reservation_is_not_hinted_as_keeping_a_win_that_discarding_would_undo() -> None:
+    """Ben, at 12 points with two onyx cards, one worth a point, could buy c3d -2o for 3
+    points, but it costs those two cards and the point: he would reach 14, not 15. The
+    hint said reserving it kept him from winning. With 13 he would reach 15, and the
+    hint says so."""
+    from splendor_a11y.text.explain import explain_move
+
+    state = owning(put(game(), "c5", "c3d -2o"), 1, "a1o 4s", "a0o 3e")
+    reserve = Reserve(Slot("c", 5))
+    said = explain_move(with_player(state, 1, points=12), 0, reserve, Narrator(0))
+    assert said.endswith("; Ben could buy it next."), said
+    said = explain_move(with_player(state, 1, points=13), 0, reserve, Narrator(0))
+    assert said.endswith("; Ben could buy it and win the game."), said
+
+
 def test_no_free_card_from_under_an_opponents_stronghold_and_one_placement_per_purchase() -> None:
     state = game(("orient", "strongholds"))
     state = put(put(state, "c5", "c0d+b 1d 6s 3e"), "b1", "b2r 3d 5o")
