@@ -460,7 +460,8 @@ def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so()
     """With the Trading Posts, a purchase that completes two nobles, the player's fifth
     ruby already there: once a noble is chosen, the coat of arms placed on the fourth
     power brings five points, and the player reaches 15. The hint did not say the game
-    could end, counting the points before the player had chosen their noble."""
+    could end, counting the points before the player had chosen their noble, nor name
+    the coat of arms, which asks for a noble as well as the rubies."""
     from splendor_a11y.engine.modules.tradingposts.kinds import FIVE, NAME, POWERS
 
     state = new_game(2, 1, ("tradingposts",))
@@ -478,7 +479,10 @@ def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so()
     routed = ready.players[0].with_part(NAME, tuple(power.number for power in POWERS[: FIVE - 1]))
     ready = replace(ready, players=(routed, *ready.players[1:]), nobles=(first, second, None))
     said = explain_move(ready, 0, Buy(Slot("a", index)), Narrator(viewer=0))
-    assert said.endswith("your choice of 3 first or 3 second; you reach 15 points, enough to end the game."), said
+    assert said.endswith(
+        ", a coat of arms on the route's power 4 (5 points) and a noble at once, your choice of 3 first or"
+        " 3 second; you reach 15 points, enough to end the game."
+    ), said
     short = explain_move(with_player(ready, 0, points=6), 0, Buy(Slot("a", index)), Narrator(viewer=0))
     assert "enough to end the game" not in short, short
 

@@ -166,7 +166,7 @@ class TradingPosts(Module):
         return told.explain(state, seat, command)
 
     def purchase_gives(self, state: GameState, seat: int, card: Card) -> tuple[Phrase, ...]:
-        return told.purchase_gives(state.players[seat], card)
+        return told.purchase_gives(state, seat, card)
 
     def status(self, state: GameState, seat: int) -> tuple[Phrase, ...]:
         return told.status(state, seat)

@@ -18,9 +18,11 @@ from splendor_a11y.engine.modules.tradingposts.kinds import (
     meets,
     placed_powers,
 )
+from splendor_a11y.engine.nobles import nobles_completed
 from splendor_a11y.engine.phrase import Choice, GemName, Phrase
-from splendor_a11y.engine.state import GameState, PlayerState
+from splendor_a11y.engine.state import GameState
 from splendor_a11y.engine.turn import gain
+from splendor_a11y.engine.values import replaced
 
 __all__ = ["WORDS", "explain", "prompt", "purchase_gives", "route", "status"]
 
@@ -52,11 +54,17 @@ def explain(state: GameState, seat: int, command: Command) -> Phrase | None:
     return None
 
 
-def purchase_gives(player: PlayerState, card: Card) -> tuple[Phrase, ...]:
+def purchase_gives(state: GameState, seat: int, card: Card) -> tuple[Phrase, ...]:
     """The power a card's bonus would let the player put a coat of arms on (the first of
     the route's, when it would meet two), for a purchase's hint: a hint said ``it gives
-    you your third sapphire`` of the purchase that placed a coat of arms on power 3."""
+    you your third sapphire`` of the purchase that placed a coat of arms on power 3. A
+    noble the bonus brings counts (the fourth power asks for one): a hint said ``you
+    reach 15 points`` of a purchase whose noble placed a coat there, and not how."""
+    player = state.players[seat]
     owning = gain(player, card)
+    visiting = nobles_completed(state.noble_options(seat), player.bonuses, owning.bonuses)
+    if visiting:
+        owning = replaced(owning, nobles=(*owning.nobles, visiting[0]))
     met = next(
         (
             power
