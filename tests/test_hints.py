@@ -458,10 +458,10 @@ def test_a_purchase_that_completes_two_nobles_says_the_player_chooses() -> None:
 
 def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so() -> None:
     """With the Trading Posts, a purchase that completes two nobles, the player's fifth
-    ruby already there: once a noble is chosen, the coat of arms placed on the fourth
+    emerald already there: once a noble is chosen, the coat of arms placed on the fourth
     power brings five points, and the player reaches 15. The hint did not say the game
     could end, counting the points before the player had chosen their noble, nor name
-    the coat of arms, which asks for a noble as well as the rubies."""
+    the coat of arms, which asks for a noble as well as the emeralds."""
     from splendor_a11y.engine.modules.tradingposts.kinds import FIVE, NAME, POWERS
 
     state = new_game(2, 1, ("tradingposts",))
@@ -473,8 +473,8 @@ def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so()
     x, y = [i for i in (0, 1, 3, 4) if i != colour][:2]
     first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
     second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
-    rubies = POWERS[FIVE - 1].bonuses[2]
-    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else rubies if i == 2 else 0 for i in range(5)] + [0])
+    emeralds = POWERS[FIVE - 1].bonuses[2]
+    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else emeralds if i == 2 else 0 for i in range(5)] + [0])
     ready = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses, points=7)
     routed = ready.players[0].with_part(NAME, tuple(power.number for power in POWERS[: FIVE - 1]))
     ready = replace(ready, players=(routed, *ready.players[1:]), nobles=(first, second, None))
