@@ -426,15 +426,22 @@ def test_the_noble_a_purchase_brings_near_is_the_nearest() -> None:
     assert "the noble 3 near is then 2 bonuses away" in said, said  # 3 far, 3 bonuses away, came first
 
 
-def _card_before_two_nobles() -> tuple[GameState, int, Card, Noble, Noble]:
-    """A fresh deal whose level a card at the returned slot would complete either of two
-    nobles (``3 first``, ``3 second``, not yet on the table) for seat 0, who holds its
-    price: two bonuses of the card's colour, three of each noble's other colour."""
-    state = new_game(2, 5)
-    index, card = next((i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None)
+def _card_before_two_nobles(
+    state: GameState | None = None, spare: int | None = None
+) -> tuple[GameState, int, Card, Noble, Noble]:
+    """A deal (seed 5's, unless given) whose level a card at the returned slot would
+    complete either of two nobles (``3 first``, ``3 second``, not yet on the table) for
+    seat 0, who holds its price: two bonuses of the card's colour, three of each noble's
+    other colour; none of them the ``spare`` colour, left for the caller to set."""
+    state = state if state is not None else new_game(2, 5)
+    index, card = next(
+        (i, c)
+        for i, c in enumerate(state.rows[0], 1)
+        if c is not None and c.bonus is not None and c.bonus.order != spare
+    )
     assert card.bonus is not None
     colour = card.bonus.order
-    x, y = [i for i in range(5) if i != colour][:2]
+    x, y = [i for i in range(5) if i not in (colour, spare)][:2]
     first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
     second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
     bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else 0 for i in range(5)] + [0])
@@ -464,18 +471,12 @@ def test_a_purchase_that_wins_by_a_coat_of_arms_after_the_noble_chosen_says_so()
     the coat of arms, which asks for a noble as well as the emeralds."""
     from splendor_a11y.engine.modules.tradingposts.kinds import FIVE, NAME, POWERS
 
-    state = new_game(2, 1, ("tradingposts",))
-    index, card = next(
-        (i, c) for i, c in enumerate(state.rows[0], 1) if c is not None and c.bonus is not None and c.bonus.order != 2
-    )
-    assert card.bonus is not None and card.points == 0
-    colour = card.bonus.order
-    x, y = [i for i in (0, 1, 3, 4) if i != colour][:2]
-    first = Noble(3, GemCounts([3 if i in (colour, x) else 0 for i in range(5)] + [0]), "3 first")
-    second = Noble(3, GemCounts([3 if i in (colour, y) else 0 for i in range(5)] + [0]), "3 second")
-    emeralds = POWERS[FIVE - 1].bonuses[2]
-    bonuses = GemCounts([2 if i == colour else 3 if i in (x, y) else emeralds if i == 2 else 0 for i in range(5)] + [0])
-    ready = with_player(state, 0, tokens=GemCounts([*card.cost[:5], 0]), bonuses=bonuses, points=7)
+    emerald = 2
+    state, index, card, first, second = _card_before_two_nobles(new_game(2, 1, ("tradingposts",)), emerald)
+    assert card.points == 0
+    emeralds = POWERS[FIVE - 1].bonuses[emerald]
+    bonuses = state.players[0].bonuses.plus([emeralds if i == emerald else 0 for i in range(6)])
+    ready = with_player(state, 0, bonuses=bonuses, points=7)
     routed = ready.players[0].with_part(NAME, tuple(power.number for power in POWERS[: FIVE - 1]))
     ready = replace(ready, players=(routed, *ready.players[1:]), nobles=(first, second, None))
     said = explain_move(ready, 0, Buy(Slot("a", index)), Narrator(viewer=0))
