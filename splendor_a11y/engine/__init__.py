@@ -39,7 +39,6 @@ from splendor_a11y.engine.nobles import (
     NEAR_NOBLE,
     NobleOutlook,
     bonuses_missing,
-    nearest_noble,
     noble_outlook,
     nobles_completed,
 )
@@ -126,7 +125,6 @@ __all__ = [
     "gems_missing",
     "legal_commands",
     "modules_named",
-    "nearest_noble",
     "needed",
     "nobles_completed",
     "gems_uncovered",
