@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from splendor_a11y.domain.cards import Noble
 from splendor_a11y.domain.notation import GemCounts
+from splendor_a11y.engine.phrase import Choice, Counted, Phrase
 
 __all__ = ["NEAR_NOBLE", "NobleOutlook", "bonuses_missing", "nearest_noble", "noble_outlook", "nobles_completed"]
 
@@ -65,6 +66,25 @@ class NobleOutlook:
     completed: tuple[Noble, ...] = ()
     nearest: Noble | None = None
     missing: int = 0
+
+    def gift(self) -> Phrase | None:
+        """The nobles completed, as a hint names what a move gives: ``a noble at once,
+        your choice of ...`` of two or more, ``the noble ... at once`` of one; None when
+        it completes none. A purchase's hint and a module's hints put it in their own
+        sentences, and had each worded it in a copy of their own."""
+        if len(self.completed) > 1:
+            return Phrase("hint.noble_choice", {"nobles": Choice(self.completed)})
+        if self.completed:
+            return Phrase("hint.noble_now", {"noble": self.completed[0]})
+        return None
+
+    def nearness(self) -> Phrase | None:
+        """The noble brought nearest, as the clause said after what a move gives (``; the
+        noble ... is then 2 bonuses away``); None when a noble is completed or none is
+        brought near."""
+        if self.completed or self.nearest is None:
+            return None
+        return Phrase("hint.noble_near", {"noble": self.nearest, "missing": Counted("hint.bonuses", self.missing)})
 
 
 def noble_outlook(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> NobleOutlook:

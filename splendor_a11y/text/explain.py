@@ -151,17 +151,10 @@ def _buy_reasons(state: GameState, seat: int, card: Card, narrator: Narrator) ->
         parts.append(text("hint.bonus", ordinal=_ordinal(count), gem=gem_name(card.bonus)))
     parts += gifts
     outlook = _noble_outlook(state, seat, card)
-    if len(outlook.completed) > 1:
-        nobles = join_words([narrator.noble(noble) for noble in outlook.completed], "or")
-        return [*parts, text("hint.noble_choice", nobles=nobles)], ""
-    if outlook.completed:
-        return [*parts, text("hint.noble_now", noble=narrator.noble(outlook.completed[0]))], ""
-    if outlook.nearest is None:
-        return parts, ""
-    near = text(
-        "hint.noble_near", noble=narrator.noble(outlook.nearest), missing=plural(outlook.missing, "hint.bonuses")
-    )
-    return parts, near
+    nobles, near = outlook.gift(), outlook.nearness()
+    if nobles is not None:
+        return [*parts, narrator.phrase(nobles, state, state)], ""
+    return parts, "" if near is None else narrator.phrase(near, state, state)
 
 
 def _ordinal(n: int) -> str:

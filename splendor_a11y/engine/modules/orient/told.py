@@ -96,13 +96,10 @@ def _noble_brought_near(state: GameState, seat: int, command: Associate) -> Phra
     before = state.players[seat].bonuses
     after = before.plus([command.count if i == command.colour.order else 0 for i in range(6)])
     outlook = noble_outlook(state.noble_options(seat), before, after)
-    if len(outlook.completed) > 1:
-        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_choice", {"nobles": Choice(outlook.completed)})})
-    if outlook.completed:
-        return Phrase("hint.and_gives", {"gift": Phrase("hint.noble_now", {"noble": outlook.completed[0]})})
-    if outlook.nearest is None:
-        return ""
-    return Phrase("hint.noble_near", {"noble": outlook.nearest, "missing": Counted("hint.bonuses", outlook.missing)})
+    gift = outlook.gift()
+    if gift is not None:
+        return Phrase("hint.and_gives", {"gift": gift})
+    return outlook.nearness() or ""
 
 
 def _why_keep_noble(state: GameState, seat: int, command: ReserveNoble) -> Phrase:
