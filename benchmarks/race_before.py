@@ -60,7 +60,7 @@ NOBLE_PULL_BEFORE = (1.2, 0.75, 0.42, 0.2, 0.08)
 """The steer towards nobles of that commit's habits (``habits.NOBLE_PULL`` then), kept
 here so that the yardstick does not move when the hard bot's is tuned: until 2026-12-01
 the yardstick read the package's, and the run of a pull twice as strong ("Nobles pulling
-twice as hard, not kept", docs/benchmarks.md) was against a bot before that pulled twice
+twice as hard, not kept", docs/bot-lab.md) was against a bot before that pulled twice
 as hard too."""
 
 RACING_TABLE = 2

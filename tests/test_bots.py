@@ -592,7 +592,7 @@ def test_with_its_second_the_hard_bot_reserves_a_far_card_only_as_its_first() ->
     build towards, and is weighed then; once its hand holds a card, no other far card is
     given to the search. Held at every pace, it lost games against the hard bot before;
     weighed at every pace, more than one card a game was left in the hand against the
-    rival (docs/benchmarks.md)."""
+    rival (docs/bot-lab.md)."""
     second = hard.SearchBudget(seconds=1.0)
     weighed_with_an_empty_hand = offered_with_a_card_held = 0
     for state in (position for seed in range(1, 41) for position in _played_at_random(seed, 20)):

@@ -52,7 +52,7 @@ code of 2026-11-30, where 9,300 to 10,300 had been measured that day: the machin
 how it was measured, differs, not the code). At 10,000 the fixed thought took 0.32 s a
 move at the median here where the second took 0.97; at this rate 0.77 s (the mean
 0.77 s, the second's 0.65: the second gives back what it does not need;
-docs/benchmarks.md). A count cannot follow a machine's speed: where positions are
+docs/bot-lab.md). A count cannot follow a machine's speed: where positions are
 judged half as fast, the fixed thought takes twice as long."""
 MODULE_SLOWS = 2.1
 """How many times slower positions are judged for each module in play: the modules' worth
@@ -72,7 +72,7 @@ second against medium bots (2026-12-02, seeds 900 and 901) it judged 28,900 a se
 the processor at three and 37,000 at four, where two judged 27,000. With these the fixed
 thought took 1.08 s a move at the median at three and 0.97 at four, where the second
 took 0.96 and 0.98 (one game each; at 1.7 and 1.95, set on 2026-11-30 when two judged
-9,100 a second, 1.16 s at three; at 2.2 and 2.8, 1.79 and 1.61 s; docs/benchmarks.md)."""
+9,100 a second, 1.16 s at three; at 2.2 and 2.8, 1.79 and 1.61 s; docs/bot-lab.md)."""
 
 
 class Judgements:

@@ -169,7 +169,7 @@ def _open_cards(state: GameState, seat: int) -> tuple[_Entry, ...]:
     pieces keep from the seat (``GameState.kept_from``: a module's pieces on a card).
     Counted, such a card made the tokens taken towards it look well spent while they
     bought nothing. (It was not what made the hard bot give back 3.7 tokens a game with
-    two modules: docs/benchmarks.md.) Worked out once for each set of modules' parts,
+    two modules: docs/bot-lab.md.) Worked out once for each set of modules' parts,
     rows and seat: the parts stay the same object while nothing of a module's moves.
     The slots the cards lie in are asked for only here, where something may be kept:
     worked out with every new board, they made base games' judgement about a tenth

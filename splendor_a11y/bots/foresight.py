@@ -11,7 +11,7 @@ deals. Imagined one deal each in turn, the three ways cost games against medium 
 where two ways won 91); shared by this count, the bot won 90 of 100 against medium and 55
 of 100 against the hard bot of before issue 52 (where two ways won 50), but 58 of 100
 against the rival, whose moves each way names only about one time in four, so that its
-deals are shared almost evenly there (docs/benchmarks.md, "Kept: the search imagining
+deals are shared almost evenly there (docs/bot-lab.md, "Kept: the search imagining
 most the answers that have foreseen its opponents").
 
 The count is a function of the game's moves alone: each move is asked from the position as

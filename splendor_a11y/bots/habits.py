@@ -36,7 +36,7 @@ NOBLE_PULL = (1.2, 0.75, 0.42, 0.2, 0.08)
 """A noble's points, weighted by the bonuses still missing: the steer towards it, on top of
 the shared judgement's. Twice this pull, on 45509bf, took more nobles against the rival (0.61
 a game over 100 games, where this took 0.46) but fewer against the hard bot before, with more
-cards left in the hand (docs/benchmarks.md, "Nobles pulling twice as hard, not kept");
+cards left in the hand (docs/bot-lab.md, "Nobles pulling twice as hard, not kept");
 on the bot as it plays since 86f51eb, twice took fewer against the rival (0.45, where this
 took 0.55 the same day) and won 58 games of 100 there (this, 65), 43 against the bot before
 ("Nobles pulling twice as hard, again on the bot as it plays now"); 1.75 times took 0.51

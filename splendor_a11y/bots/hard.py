@@ -140,7 +140,7 @@ the processor's clock, so that it thinks as much as the second and for as long, 
 the modules as without. (It was the default second's shortlist told apart over sixteen
 deals, with a race that had no clock: about the second's time in base games, but with
 all three modules one game against medium had taken 26 minutes of the processor when it
-was stopped; docs/benchmarks.md.)"""
+was stopped; docs/bot-lab.md.)"""
 
 DEFAULT_BUDGET = SearchBudget()
 """A second a move, as at the prompt when the player says nothing."""
@@ -172,7 +172,7 @@ hand cost nothing. Against the rival, half a second a move, 80 games on the same
 reservations never bought 1.50 a game without the cost, 1.04 with it (1.18 when run
 again), and 68 games won instead of 54 (58 when run again: the games won are within the
 noise of such runs); against the hard bot before, as many won and as many left in the
-hand (docs/benchmarks.md)."""
+hand (docs/bot-lab.md)."""
 
 
 CROWDED_HAND = 0.4
@@ -186,7 +186,7 @@ nobles 0.44 instead of 0.36, and as many games won (43). Against the rival, 80 g
 it hardly shows (never bought 1.12 instead of 1.16, 62 won instead of 57). A flat cost
 on every reservation (0.4) left as many cards unbought and more tokens given back
 (1.58); 0.8 a card held, run beside 0.4, left as many unbought and gave back more
-tokens (1.51 instead of 1.19); docs/benchmarks.md."""
+tokens (1.51 instead of 1.19); docs/bot-lab.md."""
 
 
 def _crowding(state: GameState, seat: int, command: Command) -> float:
@@ -326,7 +326,7 @@ second), 50 games on the same seeds (20000 to 20049, 2026-11-29): 27 won instead
 nobles 0.58 instead of 0.38, reservations never bought 1.26 instead of 1.60, tokens
 given back 0.50 instead of 0.90. Three, with four of the careful player's, against the
 rival (100 games, seeds 20000 to 20099, 2026-12-04): 75 won where five won 71, nobles
-0.67 where 0.46, never bought 0.62 where 1.06 (docs/benchmarks.md). With a second a move
+0.67 where 0.46, never bought 0.62 where 1.06 (docs/bot-lab.md). With a second a move
 it seldom applies in the base game: only when a race has left the search less than half
 of it (in base games the race takes at most 0.45 s); with two modules in play a second
 is short (``SHORT_PER_MODULE``)."""
@@ -368,7 +368,7 @@ of the tokens but losing seven to ten games in a hundred more against the hard b
 before. Given both, at half a second, 100 games (seeds 20200 to 20299): against the
 hard bot before it won 50 (52 without), gave back 0.86 tokens a game (1.37) and left
 1.56 reservations unbought (1.66); against the rival it won 75 (73), its habits much
-the same (docs/benchmarks.md)."""
+the same (docs/bot-lab.md)."""
 
 
 def _shortlist(state: GameState, seat: int, commands: list[Command], pace: _Pace) -> list[Command]:
@@ -402,7 +402,7 @@ bot before (20 games, seeds 20000 to 20019) won 14 where it won 10 planning thre
 1.20 nobles a game (0.80) and 0.50 cards left in the hand (1.00). In the base game a
 quarter of a second scores the shortlist once planning three turns (78 decisions of 87),
 and planning two took fewer nobles there (0.44 a game against 0.60 over 100 games
-against the bot before; docs/benchmarks.md)."""
+against the bot before; docs/bot-lab.md)."""
 
 
 FAR_OUT_OF_REACH = 3
@@ -411,13 +411,13 @@ search short of time (``_short_of_time``), or with a card in the bot's hand, to 
 it other than to keep an opponent from winning. With a quarter of a second, a card
 reserved that far out was all but never bought: 12 left in the hand of 13, where of the
 cards one gem away or none 7 of 43 were (20 games against the rival and the bot itself
-with its second; docs/benchmarks.md). With the whole second, a first reservation may be
+with its second; docs/bot-lab.md). With the whole second, a first reservation may be
 far. Held at every pace (96cded9, withdrawn the same day), the cards left in the
 hand against the rival fell from 1.17 a game to 0.80 (64 games of 100 won, where 58
 were), but against the hard bot before it won 90 games of 200 where the bot that weighed
 them won 110 of the same 200. Held as now, against the rival it won 71 of the same
 hundred and left 0.79 cards a game, and against the bot before 51 of the harder hundred
-(where the bot that weighed them won 55 and 96cded9 41; docs/benchmarks.md).
+(where the bot that weighed them won 55 and 96cded9 41; docs/bot-lab.md).
 A cost on such cards within the search's judgement instead (1.5 a gem beyond two) left
 as many in the hand over two opponents (0.96 and 1.04 a game against the bot before and
 the rival, where the bot left 1.26 and 0.88). Not weighed at all, at a quarter of a
@@ -434,7 +434,7 @@ is not. It was the fixed thought's count of how much dearer a module makes a pos
 (``clock.MODULE_SLOWS``, 1.45 on 2026-11-30), and play with the modules was measured
 with it. Counted again on a machine that judges the base game's positions two and a
 half times as fast and the modules' not so much faster, a module makes a position
-about 2.1 times dearer (2026-12-02, docs/benchmarks.md): that would count one module's
+about 2.1 times dearer (2026-12-02, docs/bot-lab.md): that would count one module's
 second short as well, a change in play not measured, so the search keeps this."""
 
 
@@ -481,7 +481,7 @@ class _Looked:
         held none but those, and the search chose among them (over 101 positions of ten
         games with two modules, the bot holding seven tokens or more: 21 moves giving back
         41 tokens, 20 of them with a purchase to be had; with this, 3 moves and 3 tokens;
-        docs/benchmarks.md)."""
+        docs/bot-lab.md)."""
         return relative(self.after, self.seat) - self.wasted
 
     def careful(self) -> float:

@@ -61,7 +61,7 @@ def finish_margin(state: GameState, seat: int) -> float:
     both players a bonus or two from a noble still on the table. Against the rival, one
     second a move, 100 games (seeds 20000 to 20099): nobles 0.63 a game where 0.48, 76
     games won where 71, as many against the hard bot before (51 of 100;
-    docs/benchmarks.md, "A finish counts its points")."""
+    docs/bot-lab.md, "A finish counts its points")."""
     over = state.players[seat].points - state.rules.points_to_win
     return FINISH_POINT * min(over, FINISH_POINTS_COUNTED)
 

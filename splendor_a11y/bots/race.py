@@ -70,7 +70,7 @@ sight (``decks_unknown``: a card bought leaving its place empty), keeping 30 to 
 positions a turn, reached 15 alone 1.4 rounds sooner, but at a table of two it won 83
 of 100 games against medium with 0.86 nobles a game, where this won 90 with 1.17, and
 46 of 100 against the hard bot before with 0.54 nobles, where this won 49 with 0.68
-(docs/benchmarks.md)."""
+(docs/bot-lab.md)."""
 RIVAL_WIDTH = 5
 """An opponent's race, reckoned only to see whether it is close, keeps fewer."""
 LEAD_TURNS = 2
@@ -136,7 +136,7 @@ def racing_moves(state: GameState) -> list[Command]:
     faster but doubled the race's time: on 40 deals seen whole, the race keeping 15
     positions a turn took 24.0 turns in 0.45 s with them, 23.7 in 0.21 s without the
     reservations, and keeping 60 positions without either 22.3 turns in about half a
-    second (docs/benchmarks.md)."""
+    second (docs/bot-lab.md)."""
     sighted = [
         command
         for command in legal_commands(state)
