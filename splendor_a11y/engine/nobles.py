@@ -1,6 +1,7 @@
 """What a change of a player's bonuses does for the nobles: those it makes visit, and the
 one it brings nearest. A purchase's hint and a module's hints for its own commands say
-the same of the nobles, so they reckon it here, once."""
+the same of the nobles, so they reckon it here, once, and find here the phrases that
+say it (a catalogue key and its facts: the words are the narrator's)."""
 
 from __future__ import annotations
 
