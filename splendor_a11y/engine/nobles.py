@@ -12,7 +12,7 @@ from splendor_a11y.domain.cards import Noble
 from splendor_a11y.domain.notation import GemCounts
 from splendor_a11y.engine.phrase import Choice, Counted, Phrase
 
-__all__ = ["NEAR_NOBLE", "NobleOutlook", "bonuses_missing", "nearest_noble", "noble_outlook", "nobles_completed"]
+__all__ = ["NEAR_NOBLE", "NobleOutlook", "bonuses_missing", "noble_outlook", "nobles_completed"]
 
 NEAR_NOBLE = 3
 """A noble this many bonuses away or nearer is worth naming in a hint."""
@@ -41,7 +41,7 @@ def nobles_completed(nobles: Iterable[Noble | None], before: GemCounts, after: G
     )
 
 
-def nearest_noble(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> tuple[Noble, int] | None:
+def _nearest_noble(nobles: Iterable[Noble | None], before: GemCounts, after: GemCounts) -> tuple[Noble, int] | None:
     """The noble bonuses ``after`` bring nearest of those they bring nearer than ``before``
     (the first in order of those as near), with the bonuses it still asks (0: it visits),
     when within ``NEAR_NOBLE``. The first noble brought nearer was once said: ``the noble
@@ -96,5 +96,5 @@ def noble_outlook(nobles: Iterable[Noble | None], before: GemCounts, after: GemC
     completed = nobles_completed(nobles, before, after)
     if completed:
         return NobleOutlook(completed=completed)
-    near = nearest_noble(nobles, before, after)
+    near = _nearest_noble(nobles, before, after)
     return NobleOutlook() if near is None else NobleOutlook(nearest=near[0], missing=near[1])
