@@ -216,9 +216,13 @@ class Narrator:
         """True when the seat is the listener and is told as "you"."""
         return not self.named and self.viewer is not None and seat == self.viewer
 
+    def to_or_of(self, key: str, seat: int) -> str:
+        """The key of a sentence told to the seat (``key.you``) or of it (``key.other``):
+        every sentence whose wording turns on who hears it comes in these two forms."""
+        return key + (".you" if self.is_you(seat) else ".other")
+
     def _say(self, key: str, seat: int, state: GameState, **fields: object) -> str:
-        suffix = ".you" if self.is_you(seat) else ".other"
-        return text(key + suffix, name=state.players[seat].name, **fields)
+        return text(self.to_or_of(key, seat), name=state.players[seat].name, **fields)
 
     # ---- events -----------------------------------------------------------------
 

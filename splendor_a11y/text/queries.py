@@ -51,9 +51,8 @@ class Answers:
         if isinstance(place, HandSlot):
             hand = state.players[seat].reserved
             if place.index > len(hand):
-                whose = "you" if self.narrator.is_you(seat) else "other"
                 return text(
-                    f"query.no_hand_card.{whose}",
+                    self.narrator.to_or_of("query.no_hand_card", seat),
                     place=str(place),
                     name=state.players[seat].name,
                     held=self.narrator.hand(len(hand)),
@@ -150,9 +149,8 @@ class Answers:
             kept = [noble for module in state.modules for noble in module.own_nobles(player)]
             for key, nobles in (("visited", player.nobles), ("kept", kept)):
                 if nobles:
-                    whose = "you" if self.narrator.is_you(seat) else "other"
                     said += text(
-                        f"query.nobles.{key}.{whose}",
+                        self.narrator.to_or_of(f"query.nobles.{key}", seat),
                         name=player.name,
                         nobles=join_words([self.narrator.noble(noble) for noble in nobles]),
                     )
@@ -169,7 +167,6 @@ class Answers:
     def status(self, state: GameState, seat: int) -> str:
         """One player's points, tokens, bonuses, hand and nobles."""
         player = state.players[seat]
-        key = "query.status.you" if self.narrator.is_you(seat) else "query.status.other"
         extra = "".join(
             self.narrator.phrase(phrase, state, state)
             for module in state.modules
@@ -177,7 +174,7 @@ class Answers:
         )
         return (
             text(
-                key,
+                self.narrator.to_or_of("query.status", seat),
                 name=player.name,
                 points=self.narrator.points(player.points),
                 tokens=self.narrator.tokens(player.tokens),
@@ -194,10 +191,11 @@ class Answers:
     def hand(self, state: GameState, seat: int) -> str:
         """The cards a player has reserved, by slot, as far as the listener knows them."""
         player = state.players[seat]
-        whose = "" if self.narrator.is_you(seat) else ".other"
         if not player.reserved:
-            return text("query.hand.empty" + whose, name=player.name)
-        return text("query.hand" + whose, name=player.name, cards=self.narrator.hand_cards(state, seat))
+            return text(self.narrator.to_or_of("query.hand.empty", seat), name=player.name)
+        return text(
+            self.narrator.to_or_of("query.hand", seat), name=player.name, cards=self.narrator.hand_cards(state, seat)
+        )
 
     def scores(self, state: GameState) -> str:
         """Every player's points, in playing order from the player to move, and the
@@ -222,9 +220,7 @@ class Answers:
         """Whose turn it is, in which round."""
         if state.is_over:
             return text("query.whose.over")
-        if self.narrator.is_you(state.current):
-            return text("query.whose.you", round=state.round)
-        return text("query.whose.other", round=state.round, name=state.player.name)
+        return text(self.narrator.to_or_of("query.whose", state.current), round=state.round, name=state.player.name)
 
     def everyone(self, state: GameState) -> list[str]:
         """Every player's status, in seat order."""
@@ -246,7 +242,6 @@ class Answers:
             if cost is not None:
                 key = "query.afford.card" if cost[0].total or cost[1] else "query.afford.free"
                 found.append(text(key, card=self.narrator.card_at(place, card), paid=self.narrator.price_words(cost)))
-        suffix = "" if self.narrator.is_you(seat) else ".other"
         if not found:
-            return text("query.afford.none" + suffix, name=player.name)
-        return text("query.afford.some" + suffix, name=player.name, cards=separated(found))
+            return text(self.narrator.to_or_of("query.afford.none", seat), name=player.name)
+        return text(self.narrator.to_or_of("query.afford.some", seat), name=player.name, cards=separated(found))
