@@ -263,9 +263,7 @@ class Narrator:
         # The round's last seat ends the game with this very turn: "this round is the
         # last" would promise turns that never come.
         at_end = ".at_end" if after.closes_round(seat) else ""
-        if self.is_you(seat):
-            return text(f"event.last_round{at_end}.you", points=after.rules.points_to_win)
-        return text(f"event.last_round{at_end}", name=after.players[seat].name, points=after.rules.points_to_win)
+        return self._say(f"event.last_round{at_end}", seat, after, points=after.rules.points_to_win)
 
     def event(self, event: Event, before: GameState, after: GameState) -> str:
         """One event as one line, told from what the listener may know of it only."""
@@ -354,9 +352,8 @@ class Narrator:
         if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
-            key = "result.tie_broken.you" if self.is_you(winners[0]) else "result.tie_broken"
             return text(
-                key,
+                self.to_or_of("result.tie_broken", winners[0]),
                 name=state.players[winners[0]].name,
                 cards=len(state.players[winners[0]].bought),
                 others=join_words([str(n) for n in others]),
