@@ -46,7 +46,7 @@ def test_every_english_sentence_has_a_translation_in_every_catalogue(code: str) 
 def test_a_sentence_told_to_the_listener_has_its_form_told_of_another_under_one_name() -> None:
     """A sentence whose wording turns on who hears it is ``key.you`` for the listener and
     ``key.other`` for anyone else, never ``key`` alone: a translator finds every pair the
-    same way, and the narrator names both forms with one method (``Narrator.to_or_of``)."""
+    same way, and the narrator names both forms with one method (``Narrator.told``)."""
     keys = set(ENGLISH.catalogue.sentences) | set(ENGLISH.catalogue.plurals)
     told_to_you = {key.removesuffix(".you") for key in keys if key.endswith(".you")}
     assert sorted(told_to_you & keys) == []

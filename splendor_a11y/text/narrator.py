@@ -216,13 +216,11 @@ class Narrator:
         """True when the seat is the listener and is told as "you"."""
         return not self.named and self.viewer is not None and seat == self.viewer
 
-    def to_or_of(self, key: str, seat: int) -> str:
-        """The key of a sentence told to the seat (``key.you``) or of it (``key.other``):
-        every sentence whose wording turns on who hears it comes in these two forms."""
-        return key + (".you" if self.is_you(seat) else ".other")
-
-    def _say(self, key: str, seat: int, state: GameState, **fields: object) -> str:
-        return text(self.to_or_of(key, seat), name=state.players[seat].name, **fields)
+    def told(self, key: str, seat: int, state: GameState, **fields: object) -> str:
+        """A sentence about the seat: ``key.you`` when the seat is the listener, else
+        ``key.other``, which names the seat's player: the one place the two forms of a
+        sentence worded for the listener are told apart."""
+        return text(key + (".you" if self.is_you(seat) else ".other"), name=state.players[seat].name, **fields)
 
     # ---- events -----------------------------------------------------------------
 
@@ -263,7 +261,7 @@ class Narrator:
         # The round's last seat ends the game with this very turn: "this round is the
         # last" would promise turns that never come.
         at_end = ".at_end" if after.closes_round(seat) else ""
-        return self._say(f"event.last_round{at_end}", seat, after, points=after.rules.points_to_win)
+        return self.told(f"event.last_round{at_end}", seat, after, points=after.rules.points_to_win)
 
     def event(self, event: Event, before: GameState, after: GameState) -> str:
         """One event as one line, told from what the listener may know of it only."""
@@ -292,7 +290,7 @@ class Narrator:
         if phrase.seat is not None and phrase.to_seat is not None and self.is_you(phrase.to_seat):
             return text(phrase.to_key + ".other", name=after.players[phrase.seat].name, **fields)
         if phrase.seat is not None:
-            return self._say(phrase.key, phrase.seat, after, **fields)
+            return self.told(phrase.key, phrase.seat, after, **fields)
         retold = phrase.key + ".retold"
         return text(retold if self.retelling and has_text(retold) else self._as_said(phrase.key), **fields)
 
@@ -352,9 +350,10 @@ class Narrator:
         if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
-            return text(
-                self.to_or_of("result.tie_broken", winners[0]),
-                name=state.players[winners[0]].name,
+            return self.told(
+                "result.tie_broken",
+                winners[0],
+                state,
                 cards=len(state.players[winners[0]].bought),
                 others=join_words([str(n) for n in others]),
             )

@@ -51,10 +51,11 @@ class Answers:
         if isinstance(place, HandSlot):
             hand = state.players[seat].reserved
             if place.index > len(hand):
-                return text(
-                    self.narrator.to_or_of("query.no_hand_card", seat),
+                return self.narrator.told(
+                    "query.no_hand_card",
+                    seat,
+                    state,
                     place=str(place),
-                    name=state.players[seat].name,
                     held=self.narrator.hand(len(hand)),
                 )
             held = hand[place.index - 1]
@@ -149,9 +150,10 @@ class Answers:
             kept = [noble for module in state.modules for noble in module.own_nobles(player)]
             for key, nobles in (("visited", player.nobles), ("kept", kept)):
                 if nobles:
-                    said += text(
-                        self.narrator.to_or_of(f"query.nobles.{key}", seat),
-                        name=player.name,
+                    said += self.narrator.told(
+                        f"query.nobles.{key}",
+                        seat,
+                        state,
                         nobles=join_words([self.narrator.noble(noble) for noble in nobles]),
                     )
         return said
@@ -173,9 +175,10 @@ class Answers:
             for phrase in module.status(state, seat)
         )
         return (
-            text(
-                self.narrator.to_or_of("query.status", seat),
-                name=player.name,
+            self.narrator.told(
+                "query.status",
+                seat,
+                state,
                 points=self.narrator.points(player.points),
                 tokens=self.narrator.tokens(player.tokens),
                 count=player.token_count,
@@ -192,10 +195,8 @@ class Answers:
         """The cards a player has reserved, by slot, as far as the listener knows them."""
         player = state.players[seat]
         if not player.reserved:
-            return text(self.narrator.to_or_of("query.hand.empty", seat), name=player.name)
-        return text(
-            self.narrator.to_or_of("query.hand", seat), name=player.name, cards=self.narrator.hand_cards(state, seat)
-        )
+            return self.narrator.told("query.hand.empty", seat, state)
+        return self.narrator.told("query.hand", seat, state, cards=self.narrator.hand_cards(state, seat))
 
     def scores(self, state: GameState) -> str:
         """Every player's points, in playing order from the player to move, and the
@@ -220,7 +221,7 @@ class Answers:
         """Whose turn it is, in which round."""
         if state.is_over:
             return text("query.whose.over")
-        return text(self.narrator.to_or_of("query.whose", state.current), round=state.round, name=state.player.name)
+        return self.narrator.told("query.whose", state.current, state, round=state.round)
 
     def everyone(self, state: GameState) -> list[str]:
         """Every player's status, in seat order."""
@@ -243,5 +244,5 @@ class Answers:
                 key = "query.afford.card" if cost[0].total or cost[1] else "query.afford.free"
                 found.append(text(key, card=self.narrator.card_at(place, card), paid=self.narrator.price_words(cost)))
         if not found:
-            return text(self.narrator.to_or_of("query.afford.none", seat), name=player.name)
-        return text(self.narrator.to_or_of("query.afford.some", seat), name=player.name, cards=separated(found))
+            return self.narrator.told("query.afford.none", seat, state)
+        return self.narrator.told("query.afford.some", seat, state, cards=separated(found))

@@ -102,10 +102,9 @@ def _note(story: _Story, event: SeatEvent) -> None:
 def _told(narrator: Narrator, seat: int, final: GameState) -> Callable[..., str]:
     """A summary sentence about one player: the ``.you`` form for the listener (``--as``),
     else the ``.other`` form, by name."""
-    name = final.players[seat].name
 
     def say(key: str, **fields: object) -> str:
-        return text(narrator.to_or_of(key, seat), name=name, **fields)
+        return narrator.told(key, seat, final, **fields)
 
     return say
 
