@@ -178,8 +178,7 @@ def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=1, seconds=None, finalists=1)
     )
-    for narrowed in ("RACE_WIDTH", "RIVAL_WIDTH"):
-        monkeypatch.setattr(race, narrowed, BRIEF_RACE)
+    monkeypatch.setattr(race, "RACE_WIDTH", BRIEF_RACE)
     monkeypatch.setattr(race, "WIDER_RACES", ())
     monkeypatch.setattr(plan, "PLAN_TURNS", 2)
     monkeypatch.setattr(plan, "PLAN_WIDTH", 1)

@@ -151,7 +151,7 @@ def test_the_bot_races_on_an_imagined_deal_and_plays_its_line_raced_wider_there(
     state = _two_turns_from_winning(1)
     first = race.closing_move(view(state, 0), random.Random(1))
     wider = [(0, False, width) for width in race.WIDER_RACES]
-    assert raced == [(0, False, race.RACE_WIDTH), (1, False, race.RIVAL_WIDTH), *wider]
+    assert raced == [(0, False, race.RACE_WIDTH), (1, False, race.RACE_WIDTH), *wider]
     assert first is not None
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
 

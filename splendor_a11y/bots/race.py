@@ -10,22 +10,23 @@ longer catch it up, and it plays the first move of its fastest line instead.
 
 It makes the bot reach 15 sooner alone and give fewer tokens back, at no cost in games
 won at a table of two that a hundred games can tell; with more opponents it lost games
-(each opponent's race is reckoned more roughly than the bot's own, and one of several is
-often close), so only a table of two races. The figures are in git's history of this
+(each opponent's race was then reckoned more roughly than the bot's own, and one of
+several is often close), so only a table of two races. The figures are in git's history of this
 file and of the benchmarks.
 
 Whether to race is reckoned on one imagined deal of the hidden cards, for the bot and
-each opponent alike, and the line it plays is raced again, wider, on that deal. A line
-that counts only on the cards in sight (every deck's cards unknown, a card bought
-leaving its place empty) reached 15 sooner alone, where a long line on one imagined deal
-buys cards that never come (re-racing every turn alone, 22.95 turns keeping 30 positions
-a turn against 23.5 on a fresh imagined deal, and 22.4 keeping 120 against 23.85 keeping
-250; seeing the real cards, 22.8 and 21.25; 20 deals, seeds 20000 to 20019); but at a
-table of two, where the race comes near the end, it won fewer games and took fewer
-nobles (``WIDER_RACES``), and was given up. Reckoning the opponents' races in sight
-as well would have the bot race at a table of two where the cards to come could still
-bring an opponent level; tried, it won 20 of 50 games against the hard bot before, where
-the bot as it was had won 28 on the same seeds.
+each opponent alike, each race keeping as many positions a turn (``RACE_WIDTH``), and
+the line it plays is raced again, wider, on that deal. A line that counts only on the
+cards in sight (every deck's cards unknown, a card bought leaving its place empty)
+reached 15 sooner alone, where a long line on one imagined deal buys cards that never
+come (re-racing every turn alone, 22.95 turns keeping 30 positions a turn against 23.5
+on a fresh imagined deal, and 22.4 keeping 120 against 23.85 keeping 250; seeing the
+real cards, 22.8 and 21.25; 20 deals, seeds 20000 to 20019); but at a table of two,
+where the race comes near the end, it won fewer games and took fewer nobles
+(``WIDER_RACES``), and was given up. Reckoning the opponents' races in sight as well
+would have the bot race at a table of two where the cards to come could still bring an
+opponent level; tried, it won 20 of 50 games against the hard bot before, where the bot
+as it was had won 28 on the same seeds.
 
 A race can be long (with the modules' choices, a few seconds in the slowest
 positions), so a timed bot gives it a deadline, on its own clock (``clock``): a race
@@ -61,7 +62,15 @@ __all__ = ["LEAD_TURNS", "RACING_TABLE", "RaceOutOfTime", "closing_move", "faste
 RACING_TABLE = 2
 """The only number of players at which the bot races."""
 RACE_WIDTH = 15
-"""The bot's own race keeps this many best positions each turn."""
+"""The bot's own race keeps this many best positions each turn, and so does the
+opponent's, reckoned to see whether it is close (``_uncaught_line``). Keeping 5 for the
+opponent's, the bot raced where it was not clearly ahead: on one deal, reckoned at 15,
+the opponent's race came within a turn of the bot's on 20 of 62 of its races. At 15,
+against the hard bot before, one second a move, 100 games (seeds 20000 to 20099), it
+won 56 where it had won 46 and 51, with 0.81 nobles a game where 0.67; against the
+rival, 82 where 65, with 0.66 nobles where 0.50 (docs/bot-lab.md, "Kept: the opponent's
+race reckoned as the bot's own"). Alone there is no opponent to reckon, and the bot is
+as fast as before."""
 WIDER_RACES = (30,)
 """Once the race is on, the bot races again on the same imagined deal, keeping each of
 these many positions a turn in turn, for as long as the move's time allows, and plays
@@ -71,8 +80,6 @@ positions a turn, reached 15 alone 1.4 rounds sooner, but at a table of two it w
 of 100 games against medium with 0.86 nobles a game, where this won 90 with 1.17, and
 46 of 100 against the hard bot before with 0.54 nobles, where this won 49 with 0.68
 (docs/bot-lab.md)."""
-RIVAL_WIDTH = 5
-"""An opponent's race, reckoned only to see whether it is close, keeps fewer."""
 LEAD_TURNS = 2
 """How many turns sooner than every opponent the bot must reach the winning score, racing
 alone, for it to race."""
@@ -227,7 +234,7 @@ def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Cl
     for other in range(len(deal.players)):
         if other == seat:
             continue
-        if fastest_line(turn_again(deal, other), other, RIVAL_WIDTH, within, deadline, clock)[0] <= within:
+        if fastest_line(turn_again(deal, other), other, RACE_WIDTH, within, deadline, clock)[0] <= within:
             return None, turns
     return first, turns
 
