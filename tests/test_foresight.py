@@ -41,8 +41,8 @@ from conftest import new_game, run_cli
 FIXED = budget_for(None)
 HEADER = LogHeader((PlayerEntry("Ana"), PlayerEntry("Hard bot", "bot", "hard")), (), 3)
 """Ana against the hard bot, on a seed where what the bot has seen of her play changes
-its move after 23 moves (``_played_by_medium``)."""
-MOVES_BEFORE = 23
+its move after 37 moves (``_played_by_medium``)."""
+MOVES_BEFORE = 37
 
 
 def _played_by_medium(table: Table, moves: int) -> None:
@@ -102,7 +102,7 @@ def test_the_search_s_deals_follow_how_often_each_answer_foresaw() -> None:
 
 
 def test_a_resumed_game_against_the_hard_bot_goes_on_as_it_would_have(home: Path) -> None:
-    """Ana leaves a game after 23 moves and resumes it: the hard bot, having counted again
+    """Ana leaves a game after 37 moves and resumes it: the hard bot, having counted again
     what it saw of her play, makes the move it would have made had she stayed (a move
     that differs from the one it makes knowing nothing of her play)."""
     log = home / "left.jsonl"
