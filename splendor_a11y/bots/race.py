@@ -11,8 +11,8 @@ longer catch it up, and it plays the first move of its fastest line instead.
 It makes the bot reach 15 sooner alone and give fewer tokens back, at no cost in games
 won at a table of two that a hundred games can tell; with more opponents it lost games
 (each opponent's race was then reckoned more roughly than the bot's own, and one of
-several is often close), so only a table of two races. The figures are in git's history of this
-file and of the benchmarks.
+several is often close), so only a table of two races. The figures are in git's history
+of this file and of the benchmarks.
 
 Whether to race is reckoned on one imagined deal of the hidden cards, for the bot and
 each opponent alike, each race keeping as many positions a turn (``RACE_WIDTH``), and
