@@ -69,8 +69,11 @@ the opponent's race came within a turn of the bot's on 20 of 62 of its races. At
 against the hard bot before, one second a move, 100 games (seeds 20000 to 20099), it
 won 56 where it had won 46 and 51, with 0.81 nobles a game where 0.67; against the
 rival, 82 where 65, with 0.66 nobles where 0.50 (docs/bot-lab.md, "Kept: the opponent's
-race reckoned as the bot's own"). Alone there is no opponent to reckon, and the bot is
-as fast as before."""
+race reckoned as the bot's own"). Playing alone (an opponent who never moves, far
+behind either way) it is as fast as before. With the Trading Posts the reckoning is
+dearer, runs past its deadline on more decisions and leaves the search less of the
+second: over forty games it took 0.42 nobles a game where the bot keeping 5 took 0.78
+("The rest of the one run")."""
 WIDER_RACES = (30,)
 """Once the race is on, the bot races again on the same imagined deal, keeping each of
 these many positions a turn in turn, for as long as the move's time allows, and plays
