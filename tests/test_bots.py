@@ -179,6 +179,7 @@ def brief_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
         hard, "DEFAULT_BUDGET", hard.SearchBudget(shortlist=4, halve_every=1, most_deals=1, seconds=None, finalists=1)
     )
     monkeypatch.setattr(race, "RACE_WIDTH", BRIEF_RACE)
+    monkeypatch.setattr(race, "MODULE_RIVAL_WIDTH", BRIEF_RACE)
     monkeypatch.setattr(race, "WIDER_RACES", ())
     monkeypatch.setattr(plan, "PLAN_TURNS", 2)
     monkeypatch.setattr(plan, "PLAN_WIDTH", 1)

@@ -156,6 +156,18 @@ def test_the_bot_races_on_an_imagined_deal_and_plays_its_line_raced_wider_there(
     assert _wins_next_turn(turn_again(decide_and_apply(state, first)[1], 0))
 
 
+def test_with_a_module_the_opponent_s_race_is_reckoned_narrower(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module's positions are dearer: reckoned as widely as the bot's own, the opponent's
+    race left the search too little of the second, so it keeps ``MODULE_RIVAL_WIDTH``."""
+    raced = _races_recorded(monkeypatch)
+    state = new_game(2, 1, ("orient",))
+    card, _ = cheapest_card_worth_points(state)
+    state = holding_the_price(state, 0, card, short=2)
+    race.closing_move(view(state, 0), random.Random(1))
+    assert raced[:2] == [(0, False, race.RACE_WIDTH), (1, False, race.MODULE_RIVAL_WIDTH)]
+    assert race.MODULE_RIVAL_WIDTH < race.RACE_WIDTH
+
+
 def test_with_time_to_spare_the_race_goes_ever_wider(monkeypatch: pytest.MonkeyPatch) -> None:
     """A timed bot whose race is on keeps more positions a turn each time, to the widest."""
     raced = _races_recorded(monkeypatch)

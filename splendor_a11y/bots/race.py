@@ -15,7 +15,8 @@ several is often close), so only a table of two races. The figures are in git's 
 of this file and of the benchmarks.
 
 Whether to race is reckoned on one imagined deal of the hidden cards, for the bot and
-each opponent alike, each race keeping as many positions a turn (``RACE_WIDTH``), and
+each opponent alike, each race keeping as many positions a turn (``RACE_WIDTH``; the
+opponent's fewer with a module in play, where positions are dearer), and
 the line it plays is raced again, wider, on that deal. A line that counts only on the
 cards in sight (every deck's cards unknown, a card bought leaving its place empty)
 reached 15 sooner alone, where a long line on one imagined deal buys cards that never
@@ -57,7 +58,15 @@ from splendor_a11y.engine import (
     turn_again,
 )
 
-__all__ = ["LEAD_TURNS", "RACING_TABLE", "RaceOutOfTime", "closing_move", "fastest_line", "racing_moves"]
+__all__ = [
+    "LEAD_TURNS",
+    "MODULE_RIVAL_WIDTH",
+    "RACING_TABLE",
+    "RaceOutOfTime",
+    "closing_move",
+    "fastest_line",
+    "racing_moves",
+]
 
 RACING_TABLE = 2
 """The only number of players at which the bot races."""
@@ -70,10 +79,17 @@ against the hard bot before, one second a move, 100 games (seeds 20000 to 20099)
 won 56 where it had won 46 and 51, with 0.81 nobles a game where 0.67; against the
 rival, 82 where 65, with 0.66 nobles where 0.50 (docs/bot-lab.md, "Kept: the opponent's
 race reckoned as the bot's own"). Playing alone (an opponent who never moves, far
-behind either way) it is as fast as before. With the Trading Posts the reckoning is
-dearer, runs past its deadline on more decisions and leaves the search less of the
-second: over forty games it took 0.42 nobles a game where the bot keeping 5 took 0.78
-("The rest of the one run")."""
+behind either way) it is as fast as before. With a module in play the opponent's race
+keeps fewer (``MODULE_RIVAL_WIDTH``)."""
+MODULE_RIVAL_WIDTH = 5
+"""With a module in play, the opponent's race keeps only this many positions a turn, as
+it did in every game before the base game's was widened to ``RACE_WIDTH``. A module's
+positions are judged two to three times as slowly, and with the Trading Posts the
+opponent's race at 15 ran past the race's deadline on 19 of 148 decisions (2 of 143 at
+5) and took 0.46 s of the second at the median (0.35 s), leaving the search too little
+of it: over forty games against the hard bot before (seeds 20000 to 20039) the bot won
+16 and took 0.42 nobles a game, where keeping 5 it won 26 and took 0.78 (docs/bot-lab.md,
+"The rest of the one run")."""
 WIDER_RACES = (30,)
 """Once the race is on, the bot races again on the same imagined deal, keeping each of
 these many positions a turn in turn, for as long as the move's time allows, and plays
@@ -229,15 +245,17 @@ def closing_move(
 
 def _uncaught_line(deal: GameState, seat: int, deadline: float | None, clock: Clock) -> tuple[Command | None, int]:
     """The first move of the seat's fastest line and its turns, the move None if an
-    opponent's race comes within ``LEAD_TURNS`` turns of it."""
+    opponent's race (as wide as the seat's, narrower with a module: ``MODULE_RIVAL_WIDTH``)
+    comes within ``LEAD_TURNS`` turns of it."""
     turns, first = fastest_line(deal, seat, RACE_WIDTH, deadline=deadline, clock=clock)
     if first is None or turns > MOST_TURNS:
         return None, turns
     within = turns + LEAD_TURNS - 1
+    rival_width = MODULE_RIVAL_WIDTH if deal.modules else RACE_WIDTH
     for other in range(len(deal.players)):
         if other == seat:
             continue
-        if fastest_line(turn_again(deal, other), other, RACE_WIDTH, within, deadline, clock)[0] <= within:
+        if fastest_line(turn_again(deal, other), other, rival_width, within, deadline, clock)[0] <= within:
             return None, turns
     return first, turns
 
