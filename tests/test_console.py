@@ -249,11 +249,22 @@ def test_a_word_s_start_names_only_the_commands_of_the_game_in_play(home: Path) 
     of this game) and ``h`` does not offer ``hold``; with the Strongholds it is theirs."""
     base = _two_at_one_keyboard(home, "d\nh\ng\n")
     assert 'Unknown command "d". Type help for the list of commands.' in base
-    assert '"h" could be hand, hint, last or help; type more letters.' in base
+    assert '"h" could be hand, hint or help; type more letters.' in base
     assert 'Unknown command "g". Type help for the list of commands.' in base
     assert not any("Strongholds" in line or "Trading" in line for line in base)
     strongholds = _two_at_one_keyboard(home, "h\n", modules=("strongholds",))
-    assert '"h" could be hold, hand, hint, last or help; type more letters.' in strongholds
+    assert '"h" could be hold, hand, hint or help; type more letters.' in strongholds
+
+
+def test_a_letter_names_the_command_whose_word_it_begins_before_an_alias(home: Path) -> None:
+    """``t ser`` is take: the board's second name, ``table``, made ``t`` ambiguous between
+    take and board, a word it does not begin. An alias alone still answers to its start
+    (``hist`` for last's ``history``), and letters several words begin stay ambiguous."""
+    lines = _two_at_one_keyboard(home, "t ser\nhist\np\n")
+    assert not any("could be take" in line for line in lines)
+    assert any(line.startswith("Ana takes 1s 1e 1r.") for line in lines), lines
+    assert any('"p" could be pass or players; type more letters.' in line for line in lines)
+    assert not any('command "hist"' in line or '"hist" could be' in line for line in lines)
 
 
 def test_quit_with_words_after_it_is_a_slip_and_the_game_goes_on(home: Path) -> None:

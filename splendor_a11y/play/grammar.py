@@ -302,7 +302,7 @@ def find_command(word: str, modules: Collection[str] | None = None) -> CommandSp
     if lowered in vocabulary:
         return vocabulary[lowered]
     in_play = _in_play(vocabulary, modules)
-    matches = list(dict.fromkeys(spec for typed, spec in in_play.items() if typed.startswith(lowered)))
+    matches = _begun(lowered, in_play)
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -312,6 +312,16 @@ def find_command(word: str, modules: Collection[str] | None = None) -> CommandSp
     if near is not None:
         raise GrammarError(text("grammar.did_you_mean", word=word, nearest=in_play[near].word))
     raise GrammarError(text("grammar.unknown", word=word))
+
+
+def _begun(lowered: str, in_play: dict[str, CommandSpec]) -> list[CommandSpec]:
+    """The commands a start of a word may name: those whose own word (the language's, or
+    English's) begins so; only when none does, those whose alias does. An alias is a second
+    name, not a rival to a command's word: the board's ``table`` made ``t`` ambiguous
+    between take and board, a word that does not begin with it."""
+    begun = list(dict.fromkeys(spec for typed, spec in in_play.items() if typed.startswith(lowered)))
+    named = [spec for spec in begun if any(folded(word).startswith(lowered) for word in (spec.word, spec.name))]
+    return named or begun
 
 
 def _in_play(vocabulary: dict[str, CommandSpec], modules: Collection[str] | None) -> dict[str, CommandSpec]:
