@@ -88,8 +88,8 @@ positions are judged two to three times as slowly, and with the Trading Posts th
 opponent's race at 15 ran past the race's deadline on 19 of 148 decisions (2 of 143 at
 5) and took 0.46 s of the second at the median (0.35 s), leaving the search too little
 of it: over forty games against the hard bot before (seeds 20000 to 20039) the bot won
-16 and took 0.42 nobles a game, where keeping 5 it won 26 and took 0.78 (docs/bot-lab.md,
-"The rest of the one run")."""
+16 and took 0.42 nobles a game on a loaded machine, 21 and 0.70 on a less loaded one,
+where keeping 5 it won 26 and took 0.78 (docs/bot-lab.md, "The rest of the one run")."""
 WIDER_RACES = (30,)
 """Once the race is on, the bot races again on the same imagined deal, keeping each of
 these many positions a turn in turn, for as long as the move's time allows, and plays
