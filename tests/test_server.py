@@ -280,6 +280,7 @@ def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> Non
     zoe.send("watch 1")
     zoe.expect("You are watching table 1; you hear what every player may know.")
     zoe.expect("Playing in this order: (Ana and Easy bot|Easy bot and Ana).")
+    zoe.expect("Ana's turn.")
     ana.send("reserve deck a")
     card = ana.expect(r"You reserve (a\d[dsero] [^ ]+(?: [^ ]+)*?) from the top of deck a").group(1)
     zoe.expect("Ana reserves the top card of deck a and takes 1 gold.")
