@@ -274,8 +274,11 @@ def test_a_french_player_names_the_computer_in_french(server: Server) -> None:
 
 
 def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
+    """The maker of a full table is not told of a "first seat" (who plays first is dealt),
+    and someone who starts watching hears the order of play and whose turn it is."""
     ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
     ana.send("create 2 bot:easy")
+    ana.expect("Table 1 is yours; every seat is taken, so the game starts.")
     ana.expect("Your turn.")
     zoe.send("watch 1")
     zoe.expect("You are watching table 1; you hear what every player may know.")
