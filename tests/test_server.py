@@ -275,7 +275,8 @@ def test_a_french_player_names_the_computer_in_french(server: Server) -> None:
 
 def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> None:
     """The maker of a full table is not told of a "first seat" (who plays first is dealt),
-    and someone who starts watching hears the order of play and whose turn it is."""
+    and someone who starts watching hears the order of play, whose turn it is in which
+    round, and everyone's points."""
     ana, zoe = logged_in(server, "Ana"), logged_in(server, "Zoe")
     ana.send("create 2 bot:easy")
     ana.expect("Table 1 is yours; every seat is taken, so the game starts.")
@@ -283,7 +284,8 @@ def test_a_spectator_hears_what_is_public_and_cannot_play(server: Server) -> Non
     zoe.send("watch 1")
     zoe.expect("You are watching table 1; you hear what every player may know.")
     zoe.expect("Playing in this order: (Ana and Easy bot|Easy bot and Ana).")
-    zoe.expect("Ana's turn.")
+    zoe.expect(r"Round 1: Ana's turn\.")
+    zoe.expect(r"Ana: 0 points and Easy bot: 0 points; 15 points start the last round\.")
     ana.send("reserve deck a")
     card = ana.expect(r"You reserve (a\d[dsero] [^ ]+(?: [^ ]+)*?) from the top of deck a").group(1)
     zoe.expect("Ana reserves the top card of deck a and takes 1 gold.")

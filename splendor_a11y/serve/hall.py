@@ -348,8 +348,7 @@ class Hall:
 
     def watch(self, guest: Guest, number: int) -> None:
         """``watch``: listen to a table's game, told only what is public: the order of play
-        and the nobles, then whose turn it is (someone who came to watch had heard of no
-        turn until the next person's came round)."""
+        and the nobles, then where the game stands (``Spectator.standing``)."""
         hosted = self._table(number)
         self._free_to_move(guest)
         if hosted.table is None:
@@ -362,8 +361,8 @@ class Hall:
         self._placed(guest)
         watcher.say(text("server.watching_now", number=number), Channel.ANSWER)
         watcher.say(watcher.narrator().start(watcher.state, resumed=True), Channel.EVENT)
-        if not watcher.state.is_over:
-            watcher.say(watcher.narrator().turn(watcher.state), Channel.EVENT)
+        for line in watcher.standing():
+            watcher.say(line, Channel.EVENT)
 
     def start(self, guest: Guest) -> None:
         """``start``: the creator starts now; free seats go to the computer."""

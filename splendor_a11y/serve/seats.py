@@ -319,6 +319,15 @@ class Spectator(NetSeat):
         ``hint`` says hints are for the players."""
         return True
 
+    def standing(self) -> list[str]:
+        """What someone who has just come to watch is told after the order of play: the
+        round and whose turn it is, and everyone's points (nothing of either was said
+        until the next person's turn came round)."""
+        answers = Answers(self.narrator())
+        if self.state.is_over:
+            return [answers.whose(self.state)]
+        return [answers.whose(self.state), answers.scores(self.state)]
+
     def try_command(self, command: Command) -> bool:
         """A spectator only watches."""
         self.say(text("server.watching"), Channel.ERROR)
