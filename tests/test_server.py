@@ -152,6 +152,11 @@ def test_two_friends_play_a_whole_game_over_ssh_through_a_drop_and_a_kill(server
     assert re.search(r"Ana (takes|buys|reserves)", ben.heard)
     assert "Welcome back to table 1" in ana.heard  # after the kill
     assert "The game is over." in ana.heard and "The game is over." in ben.heard
+    cy = logged_in(server, "Cyd")
+    cy.send("watch 1")
+    cy.expect("You are watching table 1")
+    cy.expect("The game is over.")
+    assert "start the last round" not in cy.text, "the points of a finished game are not a game going on"
 
     exported = tmp_path / "table-1.jsonl"
     env = {"SPLENDOR_A11Y_HOME": str(server.home), "PATH": "/usr/bin:/bin"}
