@@ -25,6 +25,7 @@ from splendor_a11y.engine.state import Reserved
 from splendor_a11y.text.languages import LANGUAGES
 from splendor_a11y.text.messages import speaking
 from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
+from splendor_a11y.text.queries import Answers
 
 from conftest import gems, new_game, refused, with_player
 
@@ -109,6 +110,19 @@ def test_returned_noble_passed_and_end() -> None:
         assert told(YOU, over, GameEnded(scores=(15, 12), winners=(0,))) == (
             "La partie est finie. Vous : 15 points, Ben : 12 points. Vous gagnez."
         )
+
+
+def test_a_name_written_in_lower_case_stays_so_at_the_start_of_a_sentence() -> None:
+    # Logged in over SSH as "ana", a player read "ana takes ..." but "Ana: 15 points".
+    players = (replace(new_game().players[0], name="ana"), replace(new_game().players[1], name="ben"))
+    over = with_player(with_player(replace(new_game(), players=players), 0, points=15), 1, points=12)
+    assert told(THEM, over, GameEnded(scores=(15, 12), winners=(0,))) == (
+        "The game is over. ana: 15 points, you: 12 points. ana wins."
+    )
+    assert Answers(Narrator(viewer=1)).scores(over).startswith("ana: 15 points and you: 12 points;")
+    assert Answers(Narrator(viewer=0)).scores(over).startswith("You: 15 points and ben: 12 points;")
+    refusal = refused(replace(over, current=1), TakeGems(gems("2g")))
+    assert Narrator(viewer=0, named=True).refusal(refusal, over).startswith("ben cannot take gold")
 
 
 def test_tie_break_is_told() -> None:

@@ -334,11 +334,12 @@ class Narrator:
 
     def _scores(self, state: GameState) -> str:
         """Every score, starting a sentence."""
-        return capitalized(
+        return self.starting(
+            state,
             ", ".join(
                 text("score", name=self.name_in_sentence(i, state), points=self.points(p.points))
                 for i, p in enumerate(state.players)
-            )
+            ),
         )
 
     def _outcome(self, state: GameState) -> str:
@@ -346,7 +347,7 @@ class Narrator:
         winners = state.winners or state.leaders()
         if len(winners) > 1:
             names = join_words([self.name_in_sentence(i, state) for i in winners])
-            return text("result.shared", names=capitalized(names))
+            return text("result.shared", names=self.starting(state, names))
         if state.tie_broken_by_cards():
             best = max(p.points for p in state.players)
             others = [len(p.bought) for i, p in enumerate(state.players) if p.points == best and i != winners[0]]
@@ -360,6 +361,15 @@ class Narrator:
         if self.is_you(winners[0]):
             return text("result.you_win")
         return text("result.wins", name=state.players[winners[0]].name)
+
+    def starting(self, state: GameState, said: str) -> str:
+        """Words that start a sentence: capitalized (``you`` is ``You``), unless they start
+        with a player's name, which is said as its player wrote it: someone who logs in as
+        ``ana`` reads ``ana takes 1d 1s 1e``, and their score as ``ana: 3 points``, not
+        ``Ana`` at the start of one sentence only."""
+        if said.startswith(tuple(player.name for player in state.players if player.name)):
+            return said
+        return capitalized(said)
 
     def name_in_sentence(self, seat: int, state: GameState) -> str:
         """A player as named inside a sentence: "you" in lower case, or their name."""
@@ -488,7 +498,7 @@ class Narrator:
         for sub in ("what", "problem"):
             if sub in error.details:
                 key += f".{error.details[sub]}"
-        return capitalized(text(self._as_said(key), **fields))
+        return self.starting(state, text(self._as_said(key), **fields))
 
     def _detail(self, value: object) -> object:
         if isinstance(value, Card):

@@ -9,7 +9,7 @@ from splendor_a11y.domain.notation import LEVELS, DeckTop, HandSlot, Slot
 from splendor_a11y.engine import GameState, Module, gems_uncovered, needed, price, shortfall
 from splendor_a11y.text.describe import card_sentence
 from splendor_a11y.text.messages import join_words, plural, separated, text
-from splendor_a11y.text.narrator import Narrator, Verbosity, capitalized
+from splendor_a11y.text.narrator import Narrator, Verbosity
 
 __all__ = ["Answers"]
 
@@ -203,7 +203,8 @@ class Answers:
         points that start the last round."""
         count = len(state.players)
         order = [(state.current + i) % count for i in range(count)]
-        scores = capitalized(
+        scores = self.narrator.starting(
+            state,
             join_words(
                 [
                     text(
@@ -213,7 +214,7 @@ class Answers:
                     )
                     for seat in order
                 ]
-            )
+            ),
         )
         return text("query.scores", scores=scores, target=state.rules.points_to_win)
 
