@@ -42,6 +42,7 @@ from splendor_a11y.text.messages import (
     sentence,
     text,
 )
+from splendor_a11y.text.rules import section_named
 from splendor_a11y.text.similarity import nearest
 
 __all__ = [
@@ -287,12 +288,14 @@ class Query:
     argument: str = ""
 
 
-def find_command(word: str, modules: Collection[str] | None = None) -> CommandSpec:
+def find_command(word: str, modules: Collection[str] | None = None, rest: str = "") -> CommandSpec:
     """The command a word names: exact, alias, or unique prefix. With ``modules`` (the
     names of those in play), a prefix and the nearest word are sought only among the base
     game's commands and theirs, so that in a base game a letter is not taken for a word
     of a module not in play; a module's whole word is still known, for the game to say
-    where it belongs.
+    where it belongs. A prefix several commands begin names the one of them that reads
+    the words typed after it (``rest``), when only one does: in French, ``ach a1`` is
+    acheter, not achetables, and ``t ser`` prendre, not trait (``_reads``).
 
     Raises:
         GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
@@ -303,6 +306,8 @@ def find_command(word: str, modules: Collection[str] | None = None) -> CommandSp
         return vocabulary[lowered]
     in_play = _in_play(vocabulary, modules)
     matches = _begun(lowered, in_play)
+    if len(matches) > 1 and rest:
+        matches = [spec for spec in matches if _reads(spec, rest)] or matches
     if len(matches) == 1:
         return matches[0]
     if matches:
@@ -575,6 +580,38 @@ _ACTIONS: dict[str, Callable[[str], Command]] = {
 }
 """How the words after each action's name are read, looked up by the name."""
 
+_QUESTION_WORDS: dict[str, Callable[[str], bool]] = {
+    "row": lambda rest: rest.lower() in LEVELS,
+    "look": lambda rest: _reads_as(lambda: _place(rest, "look")),
+    "last": is_number,
+    "speech": lambda rest: in_english(rest.lower()) in ("on", "off"),
+    "lang": lambda rest: folded(rest) in LANGUAGES,
+    "rules": lambda rest: section_named(rest) is not None,
+    "help": lambda rest: begins_a_command(rest) or section_named(rest) is not None,
+    **dict.fromkeys(PLAYER_QUERIES, lambda rest: not _PLACE_WORD.fullmatch(rest.lower())),
+}
+"""The words each question reads after it, where it reads any: a level, a place, a
+number, a player's name (which a place is not)... Only to tell apart the commands a
+word's start may name (``_reads``); each question checks its words as it answers."""
+
+
+def _reads(spec: CommandSpec, rest: str) -> bool:
+    """Whether a command reads the words typed after it: an action that parses them (pass
+    takes none, though it lets them by), a question that takes such words."""
+    if spec.action:
+        return spec.name != "pass" and _reads_as(lambda: _ACTIONS[spec.name](in_english(rest)))
+    reader = _QUESTION_WORDS.get(spec.name)
+    return reader is not None and reader(rest)
+
+
+def _reads_as(reading: Callable[[], object]) -> bool:
+    """Whether the reading of some words succeeds."""
+    try:
+        reading()
+    except GrammarError:
+        return False
+    return True
+
 
 def _shortcut(lowered: str, rest: str) -> Query | None:
     """A level letter alone reads its row; a place alone, or a deck, describes its card."""
@@ -645,7 +682,7 @@ def parse_line(line: str, modules: Collection[str] | None = None) -> Command | Q
         return shortcut
     if _gems_alone(head, rest, modules):
         raise GrammarError(text("grammar.gems_alone", gems=words, take=said_word("take"), give=said_word("return")))
-    spec = find_command(head, modules)
+    spec = find_command(head, modules, rest)
     if spec.action:
         return _ACTIONS[spec.name](in_english(rest))
     return _query(spec, rest, words)
