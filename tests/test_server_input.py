@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from splendor_a11y.serve.keyboard import KeyFilter, key_presses
 from splendor_a11y.serve.limits import LINE_BYTES
-from splendor_a11y.serve.telnet import TelnetBytes
+from splendor_a11y.serve.telnet import SUB_BYTES, TelnetBytes
 
 from server_helpers import Player, Server, Telnet
 
@@ -223,6 +223,17 @@ def test_telnet_lines_lose_commands_and_keep_their_words() -> None:
     stream.feed(b"\xff\xfb\x01take\xff\xfa\x18\x00xterm\xff\xf0 ser\r\n\x00who\n" + b"y" * 5000 + b"\n")
     assert list(stream.lines)[:2] == [b"take ser", b"who"]
     assert len(stream.lines[2]) == LINE_BYTES + 1
+
+
+def test_a_subnegotiation_never_ended_gives_the_lines_after_it_back() -> None:
+    """IAC SB opened and never closed swallowed every line after it until the idle
+    timeout; past SUB_BYTES the bytes are read as typed: the line they end on is refused
+    by the game, and the lines after it are heard."""
+    stream = TelnetBytes()
+    stream.feed(b"who\n\xff\xfa\x18" + b"x" * SUB_BYTES + b"\ntake ser\n")
+    assert list(stream.lines)[0] == b"who"
+    assert list(stream.lines)[-1] == b"take ser"
+    assert len(stream.lines) == 3
 
 
 @settings(max_examples=200, deadline=None)

@@ -33,6 +33,12 @@ CHUNK = 4096
 BYTES_PER_SECOND = 4000.0
 BYTE_BURST = 16384.0
 """Bytes a telnet client may send at once (a pasted page), and then each second."""
+SUB_BYTES = 1024
+"""The most bytes a subnegotiation (IAC SB ... IAC SE) is read as one. The server agrees
+to no option a client could subnegotiate (it offers only to echo, for the password),
+so any is out of turn; past this many bytes the rest is read as typed, so that a client
+that opens one and never ends it hears its next line refused, where everything it
+typed had vanished until the idle timeout closed the connection."""
 
 
 class TelnetBytes:
@@ -44,6 +50,7 @@ class TelnetBytes:
         self.lines: deque[bytes] = deque()
         self._line = bytearray()
         self._state = _DATA
+        self._sub_bytes = 0
 
     def feed(self, chunk: bytes) -> None:
         """Read a chunk of what the client sent."""
@@ -63,12 +70,16 @@ class TelnetBytes:
     def _command(self, value: int) -> int:
         if value in (DO, DONT, WILL, WONT):
             return _OPTION
+        self._sub_bytes = 0
         return _SUB if value == SB else _DATA
 
     def _option(self, value: int) -> int:
         return _DATA
 
     def _sub(self, value: int) -> int:
+        self._sub_bytes += 1
+        if self._sub_bytes > SUB_BYTES:
+            return self._data(value)
         return _SUB_IAC if value == IAC else _SUB
 
     def _sub_iac(self, value: int) -> int:
