@@ -272,13 +272,16 @@ def test_a_word_s_start_names_the_one_command_that_reads_the_words_after_it(home
     """In French ``acheter`` and ``achetables`` begin alike, so ``ach a1`` was refused as
     ambiguous and buying took six letters; ``t ser`` was prendre or trait. Where only one
     of the commands a start names reads the words after it, it is that one; alone, the
-    start is still ambiguous."""
-    lines = _two_at_one_keyboard(home, "ach\nt ser\nach a1\np ser\nquitter\n", "fr")
+    start is still ambiguous, among the French words it begins (``t`` alone is trait)."""
+    lines = _two_at_one_keyboard(home, "ach\np\nt\nt ser\nach a1\np ser\nquitter\n", "fr")
     assert "« ach » pourrait être acheter ou achetables ; tapez plus de lettres." in lines
+    # The English words work too, but the choices name the French words the start begins.
+    assert "« p » pourrait être prendre, passer ou plateau ; tapez plus de lettres." in lines
+    assert "Manche 1 : au tour d'Ana." in lines
     assert any(line.startswith("Ana prend 1s 1e 1r.") for line in lines), lines
     assert any(line.startswith("Ben ne peut pas acheter a") for line in lines), lines
     assert any(line.startswith("Ben prend 1s 1e 1r.") for line in lines), lines
-    assert not any("pourrait être prendre" in line for line in lines)
+    assert not any("pourrait être prendre ou trait" in line for line in lines)
 
 
 def test_quit_with_words_after_it_is_a_slip_and_the_game_goes_on(home: Path) -> None:

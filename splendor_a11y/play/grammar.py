@@ -295,7 +295,9 @@ def find_command(word: str, modules: Collection[str] | None = None, rest: str = 
     of a module not in play; a module's whole word is still known, for the game to say
     where it belongs. A prefix several commands begin names the one of them that reads
     the words typed after it (``rest``), when only one does: in French, ``ach a1`` is
-    acheter, not achetables, and ``t ser`` prendre, not trait (``_reads``).
+    acheter, not achetables, and ``t ser`` prendre, not trait (``_reads``); else the
+    language's own words go before English's, which also work: in French ``p`` could be
+    prendre, passer or plateau, not players, said as joueurs, a word it does not begin.
 
     Raises:
         GrammarError: unknown (with the nearest command) or ambiguous (with the choices).
@@ -308,6 +310,8 @@ def find_command(word: str, modules: Collection[str] | None = None, rest: str = 
     matches = _begun(lowered, in_play)
     if len(matches) > 1 and rest:
         matches = [spec for spec in matches if _reads(spec, rest)] or matches
+    if len(matches) > 1:
+        matches = [spec for spec in matches if folded(spec.word).startswith(lowered)] or matches
     if len(matches) == 1:
         return matches[0]
     if matches:
