@@ -121,6 +121,9 @@ def test_a_name_written_in_lower_case_stays_so_at_the_start_of_a_sentence() -> N
     )
     assert Answers(Narrator(viewer=1)).scores(over).startswith("ana: 15 points and you: 12 points;")
     assert Answers(Narrator(viewer=0)).scores(over).startswith("You: 15 points and ben: 12 points;")
+    # A name that only begins the sentence's first word does not keep it in lower case.
+    y = replace(over, players=(replace(over.players[0], name="y"), over.players[1]))
+    assert Answers(Narrator(viewer=0)).scores(y).startswith("You: 15 points")
     refusal = refused(replace(over, current=1), TakeGems(gems("2g")))
     assert Narrator(viewer=0, named=True).refusal(refusal, over).startswith("ben cannot take gold")
 

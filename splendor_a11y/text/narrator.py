@@ -367,9 +367,12 @@ class Narrator:
         with a player's name, which is said as its player wrote it: someone who logs in as
         ``ana`` reads ``ana takes 1d 1s 1e``, and their score as ``ana: 3 points``, not
         ``Ana`` at the start of one sentence only."""
-        if said.startswith(tuple(player.name for player in state.players if player.name)):
-            return said
-        return capitalized(said)
+        named = any(
+            said.startswith(player.name) and not said[len(player.name) : len(player.name) + 1].isalnum()
+            for player in state.players
+            if player.name
+        )
+        return said if named else capitalized(said)
 
     def name_in_sentence(self, seat: int, state: GameState) -> str:
         """A player as named inside a sentence: "you" in lower case, or their name."""
