@@ -430,9 +430,11 @@ def _hard_lines(by_table: dict[int, list[Result]], alone: list[int | None]) -> N
     reached = [turns for turns in alone if turns is not None]
     if reached:
         rounds = statistics.median(reached)
+        within = sum(turns <= ALONE_ROUNDS for turns in reached)
         print(
             f"  alone (the other seat never moving) it reaches 15 points in {rounds:.1f} rounds (median of "
-            f"{len(reached)})  target at most {ALONE_ROUNDS}: {'met' if rounds <= ALONE_ROUNDS else 'NOT met'}"
+            f"{len(reached)}; {statistics.mean(reached):.2f} on average, {within} within {ALONE_ROUNDS})  "
+            f"target at most {ALONE_ROUNDS}: {'met' if rounds <= ALONE_ROUNDS else 'NOT met'}"
         )
 
 

@@ -123,6 +123,23 @@ def test_the_pool_says_when_the_reservations_never_bought_were_made(monkeypatch:
     assert benchmark._by_kind(results[:0]) == ""
 
 
+def test_the_rounds_alone_are_told_with_their_mean_and_how_many_made_the_target(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lab worked out the mean and the games within 21 by hand each time: the line
+    says them beside the median, and a game stopped by the safety stop counts in neither."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import bots as benchmark
+
+    against_medium = {2: [benchmark.Result(won=True, stopped=False, habits=SeatHabits(), rounds=27)]}
+    benchmark._hard_lines(against_medium, [20, 21, 23, 26, None])
+    printed = capsys.readouterr().out
+    assert "games stopped by the safety stop: 1 of 6  target none: NOT met" in printed
+    assert (
+        "15 points in 22.0 rounds (median of 4; 22.50 on average, 2 within 21)  target at most 21: NOT met" in printed
+    )
+
+
 def test_the_hard_bot_before_races_as_that_commit_s_bot_did(monkeypatch: pytest.MonkeyPatch) -> None:
     """The yardstick races with its own commit's race, not the hard bot's of the day: in a
     new game its race may reserve a face-up card, which the hard bot's race no longer tries."""
