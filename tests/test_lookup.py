@@ -62,6 +62,8 @@ def test_no_such_card_says_the_closest() -> None:
         (["--points", "many"], "The option --points wants a number; 'many' is not one."),
         ([], "Say a card code"),
         (["noble", "4s"], "To list the nobles: lookup --nobles; to search the cards: --bonus, --points, --costs."),
+        # A word alone was said twice: '"7d" is not a card head in "7d"'.
+        (["7d"], '"7d" is not a card head; a card starts with its level, points and bonus, like c4s.'),
     ],
 )
 def test_bad_input_is_a_sentence_and_exit_2(args: list[str], message: str) -> None:
