@@ -35,6 +35,9 @@ SLIPS = {
     "ｂ２": "Unknown command",
     "take ٣s": "Cannot read",
     "buy b1 pay ²d": "Unknown gem code '²'",
+    # A word that is all that was read is named once ("Cannot read "3" in "3"").
+    "take x": "Unknown gem code 'x'.",
+    "return 3": 'Cannot read "3"; write counts like 3d 2s.',
     "buy b1 with ٣gg": "After with, say how many and gg",
     "buy c5 discard": "After discard, name the cards by their code",
     "buy c5 discard a9": "a9",

@@ -314,10 +314,7 @@ def parse_card_head(head: str, text: str | None = None) -> CardHead:
     whole = text if text is not None else head
     match = _HEAD.match(head.strip())
     if match is None:
-        alone = head.strip() == whole.strip()
-        raise NotationError(
-            "head_alone_is_not_a_card" if alone else "head_is_not_a_card", head=head.strip(), whole=whole
-        )
+        raise NotationError("head_is_not_a_card", head=head.strip(), whole=whole)
     level, points, bonus = match.group(1).lower(), int(match.group(2)), match.group(3).lower()
     extra = (match.group(4) or "").lower()
     if level not in LEVELS:

@@ -246,7 +246,20 @@ def problem_text(error: SplendorError) -> str:
     key, fields = getattr(error, "key", None), getattr(error, "fields", None)
     if not isinstance(key, str) or not isinstance(fields, dict):
         return str(error)
+    if _names_the_whole(fields) and has_text(f"{key}.alone"):
+        key = f"{key}.alone"
     return text(key, **{name: _field_text(value) for name, value in fields.items()})
+
+
+def _names_the_whole(fields: dict[str, object]) -> bool:
+    """Whether a problem's part is the whole of what was read (``7d``, not a card head in
+    ``7d``): then its ``.alone`` sentence names it once."""
+    whole = fields.get("whole", fields.get("text"))
+    return isinstance(whole, str) and any(
+        isinstance(value, str) and value.strip() == whole.strip()
+        for name, value in fields.items()
+        if name not in ("whole", "text")
+    )
 
 
 def _field_text(value: object) -> object:
