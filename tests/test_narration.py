@@ -202,6 +202,11 @@ def test_refusals_are_one_sentence_in_rule_terms() -> None:
     full = with_player(state, 0, reserved=tuple(Reserved(c, "a", False) for c in state.decks[0][:3]))
     error = refused(full, Reserve(DeckTop("a")))
     assert YOU.refusal(error, full) == "You cannot reserve: your hand already holds 3 cards, the most allowed."
+    # The hand's cards are counted as the hand is said elsewhere: "holds 0" was heard.
+    error = refused(state, Buy(HandSlot(1)))
+    assert YOU.refusal(error, state) == "There is no h1: your hand holds no cards."
+    one = with_player(state, 0, reserved=(Reserved(state.decks[0][0], "a", False),))
+    assert THEM.refusal(refused(one, Buy(HandSlot(2))), one) == "There is no h2: Ana's hand holds 1 card."
     card = Card.parse("b2r 3d 5o")
     poor = replace(state, rows=(state.rows[0], (card,) + state.rows[1][1:], state.rows[2]))
     error = refused(with_player(poor, 0, tokens=gems("3d 3o 1g")), Buy(Slot("b", 1)))

@@ -486,6 +486,7 @@ class Narrator:
             fields[key] = self._detail(value)
             if isinstance(value, int) and not isinstance(value, bool):
                 fields[f"{key}_tokens"] = plural(value, "tokens.count")
+                fields[f"{key}_cards"] = self.hand(value)
         gem = error.details.get("gem")
         if isinstance(gem, Gem):
             fields["gem_one"] = indefinite(gem)
