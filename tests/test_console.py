@@ -284,6 +284,13 @@ def test_a_word_s_start_names_the_one_command_that_reads_the_words_after_it(home
     assert not any("pourrait être prendre ou trait" in line for line in lines)
 
 
+def test_a_player_s_name_is_matched_case_aside_and_said_back_as_typed(home: Path) -> None:
+    """``me Zed`` was answered "There is no player called zed"."""
+    lines = _two_at_one_keyboard(home, "me Zed\nme ANA\n")
+    assert "There is no player called Zed; the players are Ana and Ben." in lines
+    assert any(line.startswith("Ana: 0 points; tokens none") for line in lines), lines
+
+
 def test_quit_with_words_after_it_is_a_slip_and_the_game_goes_on(home: Path) -> None:
     """``e x`` began with exit's letter and ended the game at once. Quit with any word
     after it is refused with the word to type alone; the game goes on, and quit alone

@@ -661,6 +661,8 @@ def _query(spec: CommandSpec, rest: str, typed: str) -> Query:
             raise GrammarError(text("grammar.speech"))
     if spec.name == "lang":
         return Query(spec.name, language_code(rest))
+    if spec.name in PLAYER_QUERIES:
+        return Query(spec.name, rest)  # a name is matched case aside, and said back as typed
     return Query(spec.name, rest.lower())
 
 
