@@ -265,6 +265,43 @@ def test_each_person_at_a_table_hears_their_own_language(server: Server) -> None
     assert "Ana a perdu" not in ben.text and "lost the connection" not in ana.text
 
 
+def test_a_start_of_a_lobby_word_works_in_the_lobby_and_the_game_s_at_a_table(server: Server) -> None:
+    """``j 1`` was "not a word of the lobby", where the game takes ``t ser`` for take.
+    In the lobby a start names the one lobby word it begins, or says which it could be;
+    at a table the game's words come first, as before."""
+    ana = logged_in(server, "Ana")
+    ana.send("j 9")
+    ana.expect("There is no table 9; type tables to hear them.")
+    ana.send("w 1")
+    ana.expect('"w" could be watch or who; type more letters.')
+    ana.send("ta")
+    ana.expect("There are no tables yet")
+    ana.send("cr 2 bot:easy")
+    ana.expect(r"Your turn\.")
+    ana.send("t ser")
+    ana.expect(r"You take 1s 1e 1r\.")
+
+
+def test_a_language_chosen_at_a_table_is_that_person_s_alone(server: Server) -> None:
+    """``language fr`` at a table (the game's alias of ``lang``, which the lobby does not
+    read) answered "The game now speaks English." and set the server's own language:
+    everyone who came in after was welcomed in French."""
+    ana = logged_in(server, "Ana")
+    ana.send("create 2 bot:easy")
+    ana.expect(r"Your turn\.")
+    ana.send("language fr")
+    ana.expect("Le jeu parle maintenant français.")
+    ana.send("l en")
+    ana.expect("The game now speaks English.")
+    ana.send("language fr")
+    ana.expect("Le jeu parle maintenant français.")
+    ben = logged_in(server, "Ben", "Welcome, Ben")
+    ben.send("tables")
+    ben.expect("Table 1, 2 seats: Ana and Easy bot")
+    ana.send("score")
+    ana.expect("Vous : 0 point")
+
+
 def test_a_french_player_names_the_computer_in_french(server: Server) -> None:
     """``créer 2 bot:moyen`` was refused: "there is no computer level moyen; the levels
     are random, easy, medium, hard". The levels and the word for the computer are typed

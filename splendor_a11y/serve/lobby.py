@@ -254,13 +254,14 @@ def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     if word in QUIT_WORDS or (spec is not None and spec.word == "quit"):
         return _quit_alone(guest, line, argument)
     at_game = guest.session is not None
+    if spec is None and not at_game and word:
+        begun = _begun(word)
+        if len(begun) > 1:
+            guest.tell(_ambiguous(word, begun), Channel.ERROR)
+            return True
+        spec = begun[0] if begun else None
     if spec is not None and (spec.at_game or not at_game):
-        try:
-            spec.act(hall, guest, argument)
-        except Refused as refused:
-            guest.tell(str(refused), Channel.ERROR)
-        except SplendorError as error:
-            guest.tell(sentence(problem_text(error)), Channel.ERROR)
+        _act(hall, guest, spec, argument)
         return True
     if guest.session is not None and guest.at is not None:
         guest.session.hear(line)
@@ -270,6 +271,34 @@ def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     elif word:
         guest.tell(_unknown(word), Channel.ERROR)
     return True
+
+
+def _act(hall: Hall, guest: Guest, spec: LobbyWord, argument: str) -> None:
+    """A lobby word done, or refused in one sentence."""
+    try:
+        spec.act(hall, guest, argument)
+    except Refused as refused:
+        guest.tell(str(refused), Channel.ERROR)
+    except SplendorError as error:
+        guest.tell(sentence(problem_text(error)), Channel.ERROR)
+
+
+def _begun(typed: str) -> list[LobbyWord]:
+    """The lobby words a start of one may name, in English or the language in use (``j``
+    is join, ``w`` watch or who), as at a game; never quit, which is typed whole. Only in
+    the lobby: at a table a start is the game's (``t`` is take, not tables or tell)."""
+    start = folded(typed)
+    return [
+        spec
+        for spec in LOBBY_WORDS
+        if spec.word != "quit" and any(spelling.startswith(start) for spelling in (spec.word, folded(said(spec.word))))
+    ]
+
+
+def _ambiguous(word: str, begun: list[LobbyWord]) -> str:
+    """A start several lobby words begin, with the words it could be."""
+    names = [said(spec.word) for spec in begun]
+    return text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1])
 
 
 def _unknown(word: str) -> str:

@@ -19,7 +19,7 @@ from splendor_a11y.play.conversation import Channel, Outcome, SessionIO, no_keys
 from splendor_a11y.play.session import SeatSession
 from splendor_a11y.play.table import Table, named_as_said
 from splendor_a11y.record.state_json import state_to_json
-from splendor_a11y.text.languages import Language
+from splendor_a11y.text.languages import LANGUAGES, Language
 from splendor_a11y.text.messages import language, speaking, text
 from splendor_a11y.text.narrator import Detail, Verbosity
 from splendor_a11y.text.queries import Answers
@@ -155,6 +155,15 @@ class NetSeat(SeatSession):
     @verbosity.setter
     def verbosity(self, chosen: Verbosity) -> None:
         self.voice.verbosity = chosen
+
+    def choose_language(self, code: str) -> str:
+        """``lang fr`` typed at a table in a form the lobby does not read first (its alias
+        ``language fr``, its start ``l fr``): this person's voice, as the lobby's ``lang``
+        sets it. At the keyboard it is the program's language; here that was the server's,
+        so every person who came in after was welcomed in French."""
+        self.voice.language = LANGUAGES[code]
+        with speaking(self.voice.language):
+            return text("setting.lang")
 
     @property
     def detail(self) -> Detail:
