@@ -134,7 +134,7 @@ def test_a_computer_game_and_its_replay_say_no_english_word(tmp_path: Path, modu
     verified = run_cli("replay", str(log), "--verify", "--lang", "fr", home=tmp_path)
     lines = (played.stdout + transcript.stdout + summary.stdout + verified.stdout).splitlines()
     assert "La partie est finie." in played.stdout
-    assert "événements, tous conformes aux règles. La partie est finie." in verified.stdout
+    assert "événements, chacun conforme aux règles. La partie est finie." in verified.stdout
     assert sorted({word for word, _ in english_left(lines)}) == [], english_left(lines)[:5]
 
 

@@ -59,8 +59,17 @@ def test_a_written_log_verifies_and_replays_to_the_end(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     write_game(path)
     result = run_cli("replay", str(path), "--verify")
-    assert result.returncode == 0 and "all legal. The game is over." in result.stdout
+    assert result.returncode == 0 and "every one legal. The game is over." in result.stdout
     assert replay(read_log(path))[-1].is_over
+
+
+def test_a_log_of_one_event_is_counted_as_one(tmp_path: Path, home: Path) -> None:
+    """A game quit at once verified as "1 events, all legal"."""
+    path = tmp_path / "g.jsonl"
+    run_cli("play", "--players", "Ana,Ben", "--seed", "2", "--log", str(path), stdin="quit\n", home=home)
+    result = run_cli("replay", str(path), "--verify")
+    assert result.returncode == 0
+    assert f"{path}: 1 event, every one legal. The game is not finished; round 1." in result.stdout
 
 
 def test_state_json_reflects_the_log(tmp_path: Path) -> None:

@@ -170,7 +170,7 @@ def test_two_friends_play_a_whole_game_over_ssh_through_a_drop_and_a_kill(server
         text=True,
         env=env,
     )
-    assert verified.returncode == 0 and "all legal. The game is over." in verified.stdout
+    assert verified.returncode == 0 and "every one legal. The game is over." in verified.stdout
 
     log = read_log(exported)
     final = replay(log)[-1]

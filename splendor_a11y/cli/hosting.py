@@ -14,9 +14,7 @@ from splendor_a11y.record import (
     LogError,
     LogWriter,
 )
-from splendor_a11y.text.messages import (
-    text,
-)
+from splendor_a11y.text.messages import plural, text
 
 if TYPE_CHECKING:
     from splendor_a11y.serve.store import RawTable
@@ -87,7 +85,7 @@ def run_export(args: argparse.Namespace) -> int:
         return EXIT_OK
     with LogWriter.create(args.file, log.header) as writer:
         writer.append_all(log.events)
-    write_line(text("cli.exported", table=args.table, path=args.file, events=len(log.events)))
+    write_line(text("cli.exported", table=args.table, path=args.file, events=plural(len(log.events), "events.count")))
     return EXIT_OK
 
 
@@ -107,7 +105,7 @@ def _export_raw(args: argparse.Namespace, path: str, raw: RawTable, reason: str)
             "cli.exported_raw",
             table=args.table,
             path=args.file or "-",
-            events=len(raw.lines),
+            events=plural(len(raw.lines), "events.count"),
             reason=reason.rstrip("."),
         ),
         sys.stderr,

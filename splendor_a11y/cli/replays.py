@@ -24,9 +24,7 @@ from splendor_a11y.record import (
     walk,
 )
 from splendor_a11y.record.state_json import state_to_json
-from splendor_a11y.text.messages import (
-    text,
-)
+from splendor_a11y.text.messages import plural, text
 from splendor_a11y.text.narrator import Detail, Narrator, Verbosity
 from splendor_a11y.text.summary import Summary
 
@@ -92,7 +90,7 @@ def _replay_strict(args: argparse.Namespace) -> int:
         walk(log, (final,))
         assert final.state is not None
         status = text("cli.status_over") if final.state.is_over else text("cli.status_running", round=final.state.round)
-        write_line(text("cli.verify_ok", path=args.file, events=len(log.events), status=status))
+        write_line(text("cli.verify_ok", path=args.file, events=plural(len(log.events), "events.count"), status=status))
         return EXIT_OK
     at = len(log.events) if args.at is None else args.at
     if not 0 <= at <= len(log.events):
