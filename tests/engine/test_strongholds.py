@@ -231,7 +231,7 @@ def test_a_whole_strongholds_game_between_bots_is_logged_verified_and_replayed(t
     assert played.returncode == 0, played.stderr
     assert "The game is over." in played.stdout and "places a stronghold on" in played.stdout
     verified = run_cli("replay", str(log), "--verify")
-    assert verified.returncode == 0 and "all legal. The game is over." in verified.stdout
+    assert verified.returncode == 0 and "every one legal. The game is over." in verified.stdout
     told = run_cli("replay", str(log), "--transcript").stdout
     assert told.splitlines()[-1].startswith("End: The game is over.")
     lines = log.read_text(encoding="utf-8").splitlines()
