@@ -52,6 +52,7 @@ __all__ = [
     "CommandSpec",
     "GrammarError",
     "Query",
+    "could_be",
     "find_command",
     "parse_line",
     "parse_replay_line",
@@ -315,12 +316,17 @@ def find_command(word: str, modules: Collection[str] | None = None, rest: str = 
     if len(matches) == 1:
         return matches[0]
     if matches:
-        names = [m.word for m in matches]
-        raise GrammarError(text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1]))
+        raise GrammarError(could_be(word, [m.word for m in matches]))
     near = nearest(lowered, in_play, within=min(max(2, len(lowered) // 2), len(lowered) - 1))
     if near is not None:
         raise GrammarError(text("grammar.did_you_mean", word=word, nearest=in_play[near].word))
     raise GrammarError(text("grammar.unknown", word=word))
+
+
+def could_be(word: str, names: Sequence[str]) -> str:
+    """A start of a word that several words begin, answered with the words it could be
+    (at a game, and in a server's lobby)."""
+    return text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1])
 
 
 def _begun(lowered: str, in_play: dict[str, CommandSpec]) -> list[CommandSpec]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from splendor_a11y.domain.errors import SplendorError
 from splendor_a11y.play.conversation import Channel
-from splendor_a11y.play.grammar import completion_words, language_code, words_for_tab
+from splendor_a11y.play.grammar import completion_words, could_be, language_code, words_for_tab
 from splendor_a11y.serve.hall import Guest, Hall, Refused
 from splendor_a11y.serve.limits import MAX_LINE
 from splendor_a11y.serve.seats import Spectator
@@ -207,15 +207,21 @@ _WORDS_BY_LANGUAGE: dict[str, dict[str, LobbyWord]] = {}
 where every line typed would fold and translate every word again."""
 
 
-def _lobby_word(typed: str) -> LobbyWord | None:
-    """The lobby word typed, in English or the language in use, accents or not; where two
-    words share a spelling, the first of ``LOBBY_WORDS`` is meant."""
+def _spellings() -> dict[str, LobbyWord]:
+    """The lobby words by their folded spellings in the language in use (made once for
+    each language); where two words share a spelling, the first of ``LOBBY_WORDS``."""
     code = language().code
     words = _WORDS_BY_LANGUAGE.get(code)
     if words is None:
         words = {spelling: spec for spec in reversed(LOBBY_WORDS) for spelling in (spec.word, folded(said(spec.word)))}
         _WORDS_BY_LANGUAGE[code] = words
-    return words.get(folded(typed))
+    return words
+
+
+def _lobby_word(typed: str) -> LobbyWord | None:
+    """The lobby word typed, in English or the language in use, accents or not; where two
+    words share a spelling, the first of ``LOBBY_WORDS`` is meant."""
+    return _spellings().get(folded(typed))
 
 
 def _refusal(line: str) -> str | None:
@@ -257,7 +263,7 @@ def _take_line(hall: Hall, guest: Guest, line: str) -> bool:
     if spec is None and not at_game and word:
         begun = _begun(word)
         if len(begun) > 1:
-            guest.tell(_ambiguous(word, begun), Channel.ERROR)
+            guest.tell(could_be(word, [said(spec.word) for spec in begun]), Channel.ERROR)
             return True
         spec = begun[0] if begun else None
     if spec is not None and (spec.at_game or not at_game):
@@ -288,17 +294,8 @@ def _begun(typed: str) -> list[LobbyWord]:
     is join, ``w`` watch or who), as at a game; never quit, which is typed whole. Only in
     the lobby: at a table a start is the game's (``t`` is take, not tables or tell)."""
     start = folded(typed)
-    return [
-        spec
-        for spec in LOBBY_WORDS
-        if spec.word != "quit" and any(spelling.startswith(start) for spelling in (spec.word, folded(said(spec.word))))
-    ]
-
-
-def _ambiguous(word: str, begun: list[LobbyWord]) -> str:
-    """A start several lobby words begin, with the words it could be."""
-    names = [said(spec.word) for spec in begun]
-    return text("grammar.ambiguous", word=word, choices=", ".join(names[:-1]), last=names[-1])
+    begun = {spec for spelling, spec in _spellings().items() if spelling.startswith(start) and spec.word != "quit"}
+    return [spec for spec in LOBBY_WORDS if spec in begun]
 
 
 def _unknown(word: str) -> str:
